@@ -1,0 +1,1119 @@
+//! The fast board: stones, strings, exact liberty counts and an incremental Zobrist hash.
+//!
+//! Layout follows KataGo's `Board`: points are indices into a padded array with one wall column
+//! and a wall row above and below, so that neighbours are `p ± 1` and `p ± stride` with no bounds
+//! checks. Strings are circular linked lists threaded through `next`, with a head per stone and
+//! per-string data (stone count, exact liberty count, XOR of the stones' Zobrist keys) stored at
+//! the head. The whole board is a flat block of fixed-size arrays: `Clone` is one `memcpy`, and a
+//! move allocates nothing.
+//!
+//! The board knows nothing of turn order, superko, passes or scoring; those live in
+//! [`crate::engine::Game`].
+
+use std::fmt;
+
+use super::types::{Color, Coord};
+
+/// The smallest supported board size.
+pub const MIN_SIZE: u8 = 2;
+/// The largest supported board size.
+pub const MAX_SIZE: u8 = 25;
+/// Length of the padded arrays for the largest board: `(N+1)*(N+2)+1`.
+pub const MAX_ARR: usize = (MAX_SIZE as usize + 1) * (MAX_SIZE as usize + 2) + 1;
+/// Number of 64-bit words in a packed snapshot (two bits per padded point).
+pub const SNAP_WORDS: usize = (MAX_ARR * 2).div_ceil(64);
+const SET_WORDS: usize = MAX_ARR.div_ceil(64);
+
+/// The content of one padded array slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Cell {
+    /// No stone.
+    Empty = 0,
+    /// A black stone.
+    Black = 1,
+    /// A white stone.
+    White = 2,
+    /// Off the board.
+    Wall = 3,
+}
+
+impl Cell {
+    /// The cell holding a stone of `c`.
+    #[inline]
+    pub fn of(c: Color) -> Cell {
+        match c {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    /// The colour of the stone, if any.
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// A point of a particular board: an index into its padded arrays. Meaningful only together with
+/// the board size it was made for; convert with [`Board::point`] and [`Board::coord`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(pub u16);
+
+impl Point {
+    /// The array index.
+    #[inline]
+    pub fn idx(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why a real move is illegal on the board alone (history-dependent reasons live in `Game`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The coordinate is not on this board.
+    #[error("the point is off the board")]
+    OffBoard,
+    /// A stone already stands there.
+    #[error("the point is occupied")]
+    Occupied,
+    /// The move would leave a single stone without liberties.
+    #[error("suicide of a single stone is forbidden")]
+    SingleStoneSuicide,
+    /// The move would leave a string of several stones without liberties.
+    #[error("suicide of several stones is forbidden")]
+    MultiStoneSuicide,
+    /// The move recreates an earlier whole-board arrangement (positional superko, Art. 9).
+    #[error("the move recreates an earlier whole-board position (positional superko)")]
+    Superko,
+    /// The move retakes a ko at once (the simple ko rule).
+    #[error("the move retakes the ko at once")]
+    Ko,
+    /// The game is not in a state that accepts this move.
+    #[error("the game does not accept this move now")]
+    WrongPhase,
+}
+
+/// Which suicides a rule set allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SuicideRule {
+    /// No suicide at all (Ji-Ping-Dian Art. 7, Chinese, Japanese).
+    Forbidden,
+    /// Suicide of a string of two or more stones is legal; single-stone suicide is not (Ing).
+    MultiStone,
+    /// Any suicide is legal (New Zealand, Tromp-Taylor); a single-stone suicide still repeats the
+    /// position, which positional superko then forbids.
+    Allowed,
+}
+
+/// What a played move did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveInfo {
+    /// Opponent stones captured.
+    pub captured: u16,
+    /// Own stones removed by a (legal) suicide.
+    pub suicided: u16,
+    /// The point the opponent may not retake at once under the simple ko rule.
+    pub ko_point: Option<Point>,
+}
+
+/// Zobrist keys, generated at compile time by SplitMix64 from a fixed seed so that hashes are
+/// the same in every build.
+static ZOBRIST: [[u64; MAX_ARR]; 2] = build_zobrist();
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const fn build_zobrist() -> [[u64; MAX_ARR]; 2] {
+    let mut t = [[0u64; MAX_ARR]; 2];
+    let mut state = 0x4A50_445F_474F_2008u64;
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < MAX_ARR {
+            let (s, z) = splitmix64(state);
+            state = s;
+            t[c][i] = z;
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+#[inline]
+fn zkey(c: Color, p: usize) -> u64 {
+    ZOBRIST[c.idx()][p]
+}
+
+/// A small fixed bitset over padded points, used for marking without allocation.
+#[derive(Clone, Copy)]
+struct PointSet([u64; SET_WORDS]);
+
+impl PointSet {
+    #[inline]
+    fn new() -> Self {
+        PointSet([0; SET_WORDS])
+    }
+    /// Inserts `p`; true if it was not there.
+    #[inline]
+    fn insert(&mut self, p: usize) -> bool {
+        let (w, b) = (p >> 6, 1u64 << (p & 63));
+        let fresh = self.0[w] & b == 0;
+        self.0[w] |= b;
+        fresh
+    }
+}
+
+/// A packed copy of the stones on the board: two bits per padded point. Two snapshots of boards
+/// of the same size are equal exactly when the whole-board arrangements are equal.
+pub type Snapshot = [u64; SNAP_WORDS];
+
+/// The Go board. See the module documentation.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    stride: u16,
+    cells: [Cell; MAX_ARR],
+    head: [u16; MAX_ARR],
+    next: [u16; MAX_ARR],
+    stones: [u16; MAX_ARR],
+    libs: [u16; MAX_ARR],
+    chash: [u64; MAX_ARR],
+    hash: u64,
+    count: [u16; 2],
+    empties: [u16; MAX_ARR],
+    empty_pos: [u16; MAX_ARR],
+    n_empty: u16,
+    snap: Snapshot,
+}
+
+impl PartialEq for Board {
+    /// Two boards are equal when they have the same size and the same stones.
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size && self.snap == other.snap
+    }
+}
+impl Eq for Board {}
+
+/// An error reading an ASCII board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AsciiError {
+    /// No board rows found.
+    #[error("no board rows found")]
+    Empty,
+    /// The board is not square or its size is out of range.
+    #[error("board is {rows} rows of {cols} points; expected a square board of {MIN_SIZE} to {MAX_SIZE}")]
+    BadShape {
+        /// Rows found.
+        rows: usize,
+        /// Points in the first row.
+        cols: usize,
+    },
+    /// An unknown character.
+    #[error("row {row}: unexpected character {ch:?}")]
+    BadChar {
+        /// 1-based row from the top.
+        row: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A string with no liberties in the fixture.
+    #[error("the string at {at} has no liberties")]
+    DeadString {
+        /// A point of the string (SGF coordinate).
+        at: Coord,
+    },
+}
+
+impl Board {
+    /// An empty board of `size` x `size`. Returns `None` if the size is outside
+    /// [`MIN_SIZE`]..=[`MAX_SIZE`].
+    pub fn new(size: u8) -> Option<Board> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return None;
+        }
+        let stride = size as u16 + 1;
+        let mut b = Board {
+            size,
+            stride,
+            cells: [Cell::Wall; MAX_ARR],
+            head: [0; MAX_ARR],
+            next: [0; MAX_ARR],
+            stones: [0; MAX_ARR],
+            libs: [0; MAX_ARR],
+            chash: [0; MAX_ARR],
+            hash: 0,
+            count: [0; 2],
+            empties: [0; MAX_ARR],
+            empty_pos: [0; MAX_ARR],
+            n_empty: 0,
+            snap: [0; SNAP_WORDS],
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let p = b.point(Coord::new(x, y)).idx();
+                b.cells[p] = Cell::Empty;
+                b.empty_pos[p] = b.n_empty;
+                b.empties[b.n_empty as usize] = p as u16;
+                b.n_empty += 1;
+            }
+        }
+        Some(b)
+    }
+
+    /// The board size N (the board is N x N).
+    #[inline]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Number of points, N².
+    #[inline]
+    pub fn area(&self) -> u32 {
+        self.size as u32 * self.size as u32
+    }
+
+    /// The padded index of a coordinate. The coordinate must be on the board (debug-checked).
+    #[inline]
+    pub fn point(&self, c: Coord) -> Point {
+        debug_assert!(c.x < self.size && c.y < self.size);
+        Point((c.x as u16 + 1) + (c.y as u16 + 1) * self.stride)
+    }
+
+    /// The padded index of a coordinate, or `None` when it is off the board.
+    pub fn checked_point(&self, c: Coord) -> Option<Point> {
+        (c.x < self.size && c.y < self.size).then(|| self.point(c))
+    }
+
+    /// The coordinate of a padded index.
+    #[inline]
+    pub fn coord(&self, p: Point) -> Coord {
+        let x = p.0 % self.stride - 1;
+        let y = p.0 / self.stride - 1;
+        Coord::new(x as u8, y as u8)
+    }
+
+    /// Every point of the board, row by row from the top-left.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let n = self.size;
+        (0..n).flat_map(move |y| (0..n).map(move |x| self.point(Coord::new(x, y))))
+    }
+
+    /// The four orthogonal neighbours (some may be walls).
+    #[inline]
+    pub fn adj(&self, p: Point) -> [Point; 4] {
+        let s = self.stride;
+        [
+            Point(p.0 - s),
+            Point(p.0 - 1),
+            Point(p.0 + 1),
+            Point(p.0 + s),
+        ]
+    }
+
+    /// The content of a point.
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.idx()]
+    }
+
+    /// The colour of the stone at `p`, if any.
+    #[inline]
+    pub fn stone(&self, p: Point) -> Option<Color> {
+        self.cells[p.idx()].color()
+    }
+
+    /// The Zobrist hash of the stones on the board (positional: no side to move, no prisoners).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The packed snapshot of the stones on the board.
+    #[inline]
+    pub fn snapshot(&self) -> &Snapshot {
+        &self.snap
+    }
+
+    /// How many words of the snapshot this board size uses; the rest are always zero.
+    #[inline]
+    pub fn snapshot_words(&self) -> usize {
+        (((self.size as usize + 1) * (self.size as usize + 2) + 1) * 2).div_ceil(64)
+    }
+
+    /// Stones of `c` on the board.
+    #[inline]
+    pub fn stone_count(&self, c: Color) -> u32 {
+        self.count[c.idx()] as u32
+    }
+
+    /// The empty points, in an order that depends on history (use for random sampling).
+    #[inline]
+    pub fn empty_points(&self) -> &[u16] {
+        &self.empties[..self.n_empty as usize]
+    }
+
+    /// The head of the string through `p` (a stone point).
+    #[inline]
+    pub fn string_head(&self, p: Point) -> Point {
+        debug_assert!(self.stone(p).is_some());
+        Point(self.head[p.idx()])
+    }
+
+    /// Exact liberty count of the string through `p` (a stone point).
+    #[inline]
+    pub fn liberties(&self, p: Point) -> u32 {
+        self.libs[self.head[p.idx()] as usize] as u32
+    }
+
+    /// Number of stones in the string through `p` (a stone point).
+    #[inline]
+    pub fn string_len(&self, p: Point) -> u32 {
+        self.stones[self.head[p.idx()] as usize] as u32
+    }
+
+    /// The stones of the string through `p`, starting at `p`.
+    pub fn string_stones(&self, p: Point) -> StringIter<'_> {
+        StringIter {
+            board: self,
+            start: p.0,
+            cur: p.0,
+            done: false,
+        }
+    }
+
+    /// The distinct liberties of the string through `p`, in ascending point order.
+    pub fn string_liberties(&self, p: Point) -> Vec<Point> {
+        let mut seen = PointSet::new();
+        let mut out = Vec::new();
+        for s in self.string_stones(p) {
+            for n in self.adj(s) {
+                if self.cells[n.idx()] == Cell::Empty && seen.insert(n.idx()) {
+                    out.push(n);
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    #[inline]
+    fn distinct_heads(&self, p: Point, cell: Cell) -> ([u16; 4], usize) {
+        let mut heads = [0u16; 4];
+        let mut n = 0;
+        for q in self.adj(p) {
+            if self.cells[q.idx()] == cell {
+                let h = self.head[q.idx()];
+                if !heads[..n].contains(&h) {
+                    heads[n] = h;
+                    n += 1;
+                }
+            }
+        }
+        (heads, n)
+    }
+
+    /// Whether `c` may play at `p` on this board under `suicide`, ignoring history (ko, superko).
+    pub fn legality(&self, p: Point, c: Color, suicide: SuicideRule) -> Result<(), Illegal> {
+        match self.cells[p.idx()] {
+            Cell::Empty => {}
+            Cell::Wall => return Err(Illegal::OffBoard),
+            _ => return Err(Illegal::Occupied),
+        }
+        let own = Cell::of(c);
+        let opp = Cell::of(c.opp());
+        let mut has_own = false;
+        for q in self.adj(p) {
+            match self.cells[q.idx()] {
+                Cell::Empty => return Ok(()),
+                x if x == opp => {
+                    if self.libs[self.head[q.idx()] as usize] == 1 {
+                        return Ok(());
+                    }
+                }
+                x if x == own => {
+                    has_own = true;
+                    if self.libs[self.head[q.idx()] as usize] > 1 {
+                        return Ok(());
+                    }
+                }
+                _ => {}
+            }
+        }
+        match (has_own, suicide) {
+            (false, SuicideRule::Allowed) => Ok(()),
+            (false, _) => Err(Illegal::SingleStoneSuicide),
+            (true, SuicideRule::Forbidden) => Err(Illegal::MultiStoneSuicide),
+            (true, _) => Ok(()),
+        }
+    }
+
+    /// Whether a stone of `c` at the empty point `p` would capture at least one opponent string.
+    #[inline]
+    pub fn would_capture(&self, p: Point, c: Color) -> bool {
+        let opp = Cell::of(c.opp());
+        self.adj(p)
+            .iter()
+            .any(|q| self.cells[q.idx()] == opp && self.libs[self.head[q.idx()] as usize] == 1)
+    }
+
+    /// The hash of the position after `c` plays at `p`, without playing. The move must be legal
+    /// on the board (debug-checked); a legal suicide removes the mover's string.
+    pub fn hash_after(&self, p: Point, c: Color) -> u64 {
+        let mut h = self.hash ^ zkey(c, p.idx());
+        let (opp_heads, n_opp) = self.distinct_heads(p, Cell::of(c.opp()));
+        let mut captures = false;
+        for &oh in &opp_heads[..n_opp] {
+            if self.libs[oh as usize] == 1 {
+                h ^= self.chash[oh as usize];
+                captures = true;
+            }
+        }
+        if !captures && self.is_suicide_shape(p, c) {
+            // The new stone and the strings it joins leave the board together.
+            let (own_heads, n_own) = self.distinct_heads(p, Cell::of(c));
+            h ^= zkey(c, p.idx());
+            for &hh in &own_heads[..n_own] {
+                h ^= self.chash[hh as usize];
+            }
+        }
+        h
+    }
+
+    /// Writes into `out` the snapshot of the position after `c` plays at `p`, without playing.
+    pub fn snapshot_after(&self, p: Point, c: Color, out: &mut Snapshot) {
+        *out = self.snap;
+        set_snap(out, p.idx(), Cell::of(c));
+        let (opp_heads, n_opp) = self.distinct_heads(p, Cell::of(c.opp()));
+        let mut captures = false;
+        for &oh in &opp_heads[..n_opp] {
+            if self.libs[oh as usize] == 1 {
+                captures = true;
+                for s in self.string_stones(Point(oh)) {
+                    set_snap(out, s.idx(), Cell::Empty);
+                }
+            }
+        }
+        if !captures && self.is_suicide_shape(p, c) {
+            set_snap(out, p.idx(), Cell::Empty);
+            let (own_heads, n_own) = self.distinct_heads(p, Cell::of(c));
+            for &hh in &own_heads[..n_own] {
+                for s in self.string_stones(Point(hh)) {
+                    set_snap(out, s.idx(), Cell::Empty);
+                }
+            }
+        }
+    }
+
+    /// True when a stone of `c` at `p` captures nothing and has no liberty afterwards.
+    fn is_suicide_shape(&self, p: Point, c: Color) -> bool {
+        let own = Cell::of(c);
+        for q in self.adj(p) {
+            match self.cells[q.idx()] {
+                Cell::Empty => return false,
+                x if x == own && self.libs[self.head[q.idx()] as usize] > 1 => return false,
+                _ => {}
+            }
+        }
+        !self.would_capture(p, c)
+    }
+
+    /// Plays `c` at `p` after checking legality on the board. On error the board is unchanged.
+    pub fn play(&mut self, p: Point, c: Color, suicide: SuicideRule) -> Result<MoveInfo, Illegal> {
+        self.legality(p, c, suicide)?;
+        Ok(self.play_unchecked(p, c))
+    }
+
+    /// Plays `c` at `p` without checking legality. The caller guarantees that
+    /// [`Board::legality`] accepted the move under a rule that allows whatever suicide it is
+    /// (debug-checked for occupancy).
+    pub fn play_unchecked(&mut self, p: Point, c: Color) -> MoveInfo {
+        let pi = p.idx();
+        debug_assert_eq!(self.cells[pi], Cell::Empty);
+        let own = Cell::of(c);
+        let opp = Cell::of(c.opp());
+        let (opp_heads, n_opp) = self.distinct_heads(p, opp);
+        let (own_heads, n_own) = self.distinct_heads(p, own);
+
+        // Place the stone as a one-stone string.
+        self.put_stone(pi, own, c);
+        self.head[pi] = pi as u16;
+        self.next[pi] = pi as u16;
+        self.stones[pi] = 1;
+        self.chash[pi] = zkey(c, pi);
+        let mut fresh_libs = 0u16;
+        for q in self.adj(p) {
+            if self.cells[q.idx()] == Cell::Empty {
+                fresh_libs += 1;
+            }
+        }
+
+        // The point was a liberty of every adjacent opponent string.
+        for &oh in &opp_heads[..n_opp] {
+            self.libs[oh as usize] -= 1;
+        }
+
+        // Join the adjacent own strings.
+        let h = match n_own {
+            0 => {
+                self.libs[pi] = fresh_libs;
+                pi
+            }
+            1 => {
+                let h = own_heads[0] as usize;
+                // Liberties of p not already liberties of h.
+                let mut extra = 0;
+                for q in self.adj(p) {
+                    if self.cells[q.idx()] == Cell::Empty
+                        && !self
+                            .adj(q)
+                            .iter()
+                            .any(|r| self.cells[r.idx()] == own && self.head[r.idx()] as usize == h)
+                    {
+                        extra += 1;
+                    }
+                }
+                self.libs[h] = self.libs[h] - 1 + extra;
+                self.link(h, pi);
+                h
+            }
+            _ => {
+                let mut h = own_heads[0] as usize;
+                for &oh in &own_heads[1..n_own] {
+                    if self.stones[oh as usize] > self.stones[h] {
+                        h = oh as usize;
+                    }
+                }
+                for &oh in &own_heads[..n_own] {
+                    if oh as usize != h {
+                        self.link(h, oh as usize);
+                    }
+                }
+                self.link(h, pi);
+                self.libs[h] = self.count_libs(h);
+                h
+            }
+        };
+
+        // Remove opponent strings left without liberties.
+        let mut info = MoveInfo::default();
+        let mut last_captured = 0usize;
+        for &oh in &opp_heads[..n_opp] {
+            if self.libs[oh as usize] == 0 {
+                info.captured += self.stones[oh as usize];
+                last_captured = oh as usize;
+                self.remove_string(oh as usize);
+            }
+        }
+        if self.libs[h] == 0 {
+            info.suicided = self.stones[h];
+            self.remove_string(h);
+        } else if info.captured == 1 && self.stones[h] == 1 && self.libs[h] == 1 {
+            info.ko_point = Some(Point(last_captured as u16));
+        }
+        info
+    }
+
+    /// Splices the list of string `other` (or a fresh single stone) into string `h`.
+    #[inline]
+    fn link(&mut self, h: usize, other: usize) {
+        // Relabel the other string's stones.
+        let mut s = other;
+        loop {
+            self.head[s] = h as u16;
+            s = self.next[s] as usize;
+            if s == other {
+                break;
+            }
+        }
+        self.stones[h] += self.stones[other];
+        self.chash[h] ^= self.chash[other];
+        self.next.swap(h, other);
+    }
+
+    fn count_libs(&self, h: usize) -> u16 {
+        let mut seen = PointSet::new();
+        let mut n = 0;
+        let mut s = h;
+        loop {
+            for q in self.adj(Point(s as u16)) {
+                if self.cells[q.idx()] == Cell::Empty && seen.insert(q.idx()) {
+                    n += 1;
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        n
+    }
+
+    #[inline]
+    fn put_stone(&mut self, pi: usize, cell: Cell, c: Color) {
+        self.cells[pi] = cell;
+        self.hash ^= zkey(c, pi);
+        set_snap(&mut self.snap, pi, cell);
+        self.count[c.idx()] += 1;
+        // Remove from the empty list.
+        let pos = self.empty_pos[pi] as usize;
+        let last = self.empties[self.n_empty as usize - 1];
+        self.empties[pos] = last;
+        self.empty_pos[last as usize] = pos as u16;
+        self.n_empty -= 1;
+    }
+
+    #[inline]
+    fn clear_stone(&mut self, pi: usize) {
+        let c = self.cells[pi].color().expect("clear_stone on a stone");
+        self.cells[pi] = Cell::Empty;
+        self.hash ^= zkey(c, pi);
+        set_snap(&mut self.snap, pi, Cell::Empty);
+        self.count[c.idx()] -= 1;
+        self.empty_pos[pi] = self.n_empty;
+        self.empties[self.n_empty as usize] = pi as u16;
+        self.n_empty += 1;
+    }
+
+    /// Removes the whole string with head `h` and gives its neighbours their new liberties.
+    fn remove_string(&mut self, h: usize) {
+        let mut s = h;
+        loop {
+            self.clear_stone(s);
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        // Each vacated point is a new liberty of every distinct adjacent string.
+        let mut s = h;
+        loop {
+            let (hb, nb) = self.distinct_heads(Point(s as u16), Cell::Black);
+            for &x in &hb[..nb] {
+                self.libs[x as usize] += 1;
+            }
+            let (hw, nw) = self.distinct_heads(Point(s as u16), Cell::White);
+            for &x in &hw[..nw] {
+                self.libs[x as usize] += 1;
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+    }
+
+    /// Puts a stone on an empty point without captures (setup stones, fixtures, filled-back
+    /// stones), then rebuilds the strings. Strings may be left without liberties; callers that
+    /// need a legal position check [`Board::strings_without_liberties`].
+    pub fn set_stone(&mut self, p: Point, c: Color) {
+        self.set_stones(&[(p, Some(c))]);
+    }
+
+    /// Sets several points at once (a stone or empty), then rebuilds the strings once.
+    pub fn set_stones(&mut self, changes: &[(Point, Option<Color>)]) {
+        for &(p, c) in changes {
+            let pi = p.idx();
+            debug_assert_ne!(self.cells[pi], Cell::Wall);
+            if self.cells[pi] != Cell::Empty {
+                self.clear_stone(pi);
+            }
+            if let Some(c) = c {
+                self.put_stone(pi, Cell::of(c), c);
+            }
+        }
+        self.rebuild_strings();
+    }
+
+    /// Removes a stone (a negative move, a dead stone) and rebuilds the strings.
+    pub fn remove_stone(&mut self, p: Point) {
+        self.set_stones(&[(p, None)]);
+    }
+
+    /// Recomputes every string, liberty count and string hash from the cells.
+    fn rebuild_strings(&mut self) {
+        let pts: Vec<Point> = self.points().collect();
+        let mut seen = PointSet::new();
+        for &p in &pts {
+            let pi = p.idx();
+            let cell = self.cells[pi];
+            let Some(c) = cell.color() else { continue };
+            if !seen.insert(pi) {
+                continue;
+            }
+            // Flood fill the string, threading it into a circular list headed at pi.
+            let mut stack = vec![pi];
+            let mut members = vec![pi];
+            while let Some(s) = stack.pop() {
+                for q in self.adj(Point(s as u16)) {
+                    if self.cells[q.idx()] == cell && seen.insert(q.idx()) {
+                        stack.push(q.idx());
+                        members.push(q.idx());
+                    }
+                }
+            }
+            let mut hash = 0;
+            for (i, &m) in members.iter().enumerate() {
+                self.head[m] = pi as u16;
+                self.next[m] = members[(i + 1) % members.len()] as u16;
+                hash ^= zkey(c, m);
+            }
+            self.stones[pi] = members.len() as u16;
+            self.chash[pi] = hash;
+            self.libs[pi] = self.count_libs(pi);
+        }
+    }
+
+    /// Points of strings that have no liberty (only possible after [`Board::set_stone`]).
+    pub fn strings_without_liberties(&self) -> Vec<Point> {
+        self.points()
+            .filter(|&p| self.stone(p).is_some() && self.liberties(p) == 0)
+            .collect()
+    }
+
+    /// Rebuilds strings, liberties, string hashes, the position hash, stone counts, the empty
+    /// list and the snapshot from the raw cells, and compares them with the incremental state.
+    /// Returns a description of the first difference.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut fresh = Board::new(self.size).expect("size already valid");
+        let changes: Vec<(Point, Option<Color>)> =
+            self.points().map(|p| (p, self.stone(p))).collect();
+        fresh.set_stones(&changes);
+        if fresh.hash != self.hash {
+            return Err(format!(
+                "hash {:#x} != rebuilt {:#x}",
+                self.hash, fresh.hash
+            ));
+        }
+        if fresh.snap != self.snap {
+            return Err("snapshot differs from the cells".into());
+        }
+        if fresh.count != self.count {
+            return Err(format!(
+                "stone counts {:?} != rebuilt {:?}",
+                self.count, fresh.count
+            ));
+        }
+        let mut empties: Vec<u16> = self.empty_points().to_vec();
+        let mut fresh_empties: Vec<u16> = fresh.empty_points().to_vec();
+        empties.sort_unstable();
+        fresh_empties.sort_unstable();
+        if empties != fresh_empties {
+            return Err("empty-point list differs from the cells".into());
+        }
+        for (i, &e) in self.empty_points().iter().enumerate() {
+            if self.empty_pos[e as usize] as usize != i {
+                return Err(format!("empty_pos of {} is stale", e));
+            }
+        }
+        for p in self.points() {
+            if self.stone(p).is_none() {
+                continue;
+            }
+            let at = self.coord(p);
+            // Same partition into strings: p's string in self must be p's string in fresh.
+            let mut a: Vec<Point> = self.string_stones(p).collect();
+            let mut b: Vec<Point> = fresh.string_stones(p).collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            if a != b {
+                return Err(format!(
+                    "string at {} has stones {:?}, rebuilt {:?}",
+                    at, a, b
+                ));
+            }
+            let h = self.head[p.idx()] as usize;
+            if self.stones[h] as usize != a.len() {
+                return Err(format!(
+                    "string at {}: stone count {} != {}",
+                    at,
+                    self.stones[h],
+                    a.len()
+                ));
+            }
+            let libs = self.string_liberties(p).len() as u16;
+            if self.libs[h] != libs {
+                return Err(format!(
+                    "string at {}: liberties {} != {}",
+                    at, self.libs[h], libs
+                ));
+            }
+            if self.chash[h] != fresh.chash[fresh.head[p.idx()] as usize] {
+                return Err(format!("string at {}: string hash differs", at));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a board in the format [`Display`](fmt::Display) prints: optional column letters, then
+    /// one row per line with `.` (or `+`) for empty, `X` (or `#`, `x`, `B`) for Black and `O` (or
+    /// `o`, `W`) for White, optionally with row numbers. Every string must have a liberty.
+    pub fn from_ascii(text: &str) -> Result<Board, AsciiError> {
+        let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
+        for line in text.lines() {
+            let body: String = line
+                .chars()
+                .filter(|c| !c.is_whitespace() && !c.is_ascii_digit())
+                .collect();
+            if body.is_empty() {
+                continue;
+            }
+            // A header of column letters: only A-Z without I, and not a stone row.
+            let is_header = body
+                .chars()
+                .all(|c| c.is_ascii_uppercase() && c != 'X' && c != 'O')
+                || (rows.is_empty() && body.starts_with("AB"));
+            if is_header {
+                continue;
+            }
+            let mut row = Vec::new();
+            for ch in body.chars() {
+                row.push(match ch {
+                    '.' | '+' | ',' => None,
+                    'X' | 'x' | '#' | 'B' => Some(Color::Black),
+                    'O' | 'o' | 'W' => Some(Color::White),
+                    _ => {
+                        return Err(AsciiError::BadChar {
+                            row: rows.len() + 1,
+                            ch,
+                        })
+                    }
+                });
+            }
+            rows.push(row);
+        }
+        if rows.is_empty() {
+            return Err(AsciiError::Empty);
+        }
+        let n = rows.len();
+        let cols = rows[0].len();
+        if rows.iter().any(|r| r.len() != n) || n < MIN_SIZE as usize || n > MAX_SIZE as usize {
+            return Err(AsciiError::BadShape { rows: n, cols });
+        }
+        let mut b = Board::new(n as u8).expect("size checked");
+        let mut changes = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                if c.is_some() {
+                    changes.push((b.point(Coord::new(x as u8, y as u8)), c));
+                }
+            }
+        }
+        b.set_stones(&changes);
+        if let Some(&p) = b.strings_without_liberties().first() {
+            return Err(AsciiError::DeadString { at: b.coord(p) });
+        }
+        Ok(b)
+    }
+}
+
+/// Iterator over the stones of one string.
+pub struct StringIter<'a> {
+    board: &'a Board,
+    start: u16,
+    cur: u16,
+    done: bool,
+}
+
+impl Iterator for StringIter<'_> {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.done {
+            return None;
+        }
+        let p = self.cur;
+        self.cur = self.board.next[p as usize];
+        if self.cur == self.start {
+            self.done = true;
+        }
+        Some(Point(p))
+    }
+}
+
+#[inline]
+fn set_snap(snap: &mut Snapshot, pi: usize, cell: Cell) {
+    let bit = pi * 2;
+    let (w, s) = (bit >> 6, bit & 63);
+    snap[w] = (snap[w] & !(3u64 << s)) | ((cell as u64 & 3) << s);
+}
+
+/// Column letters used by [`Board`]'s `Display`: A-Z skipping I, as in most Go programs.
+pub fn column_letter(x: u8) -> char {
+    let c = if x < 8 { b'A' + x } else { b'A' + x + 1 };
+    c as char
+}
+
+impl fmt::Display for Board {
+    /// Prints column letters, then each row with its number (counted from the bottom), using `.`
+    /// for empty, `X` for Black and `O` for White. [`Board::from_ascii`] reads it back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size;
+        write!(f, "   ")?;
+        for x in 0..n {
+            write!(f, " {}", column_letter(x))?;
+        }
+        writeln!(f)?;
+        for y in 0..n {
+            write!(f, "{:>3}", n - y)?;
+            for x in 0..n {
+                let ch = match self.stone(self.point(Coord::new(x, y))) {
+                    None => '.',
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                };
+                write!(f, " {}", ch)?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(s: &str) -> Board {
+        Board::from_ascii(s).unwrap()
+    }
+
+    #[test]
+    fn display_round_trips() {
+        let board = b("
+            . X O .
+            X O . .
+            . X O .
+            . . . .");
+        let printed = board.to_string();
+        assert_eq!(Board::from_ascii(&printed).unwrap(), board);
+        assert!(printed.contains("  4 . X O ."), "{printed}");
+    }
+
+    #[test]
+    fn capture_in_corner_frees_liberties() {
+        // White's corner stone at A4 (top-left) has one liberty left, B4 being Black's... it is
+        // surrounded by Black at B4 and A3 after Black plays A3.
+        let mut board = b("
+            O X . .
+            . . . .
+            . . . .
+            . . . .");
+        let a3 = board.point(Coord::new(0, 1));
+        let info = board
+            .play(a3, Color::Black, SuicideRule::Forbidden)
+            .unwrap();
+        assert_eq!(info.captured, 1);
+        assert_eq!(board.stone(board.point(Coord::new(0, 0))), None);
+        // Black B4 now has liberties A4, C4, B3; Black A3 has A4, B3, A2: one string each.
+        assert_eq!(board.liberties(board.point(Coord::new(1, 0))), 3);
+        assert_eq!(board.liberties(a3), 3);
+        board.check_consistency().unwrap();
+    }
+
+    #[test]
+    fn suicide_rules() {
+        let board = b("
+            . X . .
+            X . . .
+            . . . .
+            . . . .");
+        let a4 = board.point(Coord::new(0, 0));
+        assert_eq!(
+            board.legality(a4, Color::White, SuicideRule::Forbidden),
+            Err(Illegal::SingleStoneSuicide)
+        );
+        assert_eq!(
+            board.legality(a4, Color::White, SuicideRule::MultiStone),
+            Err(Illegal::SingleStoneSuicide)
+        );
+        assert_eq!(
+            board.legality(a4, Color::White, SuicideRule::Allowed),
+            Ok(())
+        );
+        // White B4-B3 has the single liberty A4: White filling it is multi-stone suicide.
+        let board2 = b("
+            . O X .
+            X O X .
+            . X . .
+            . . . .");
+        let a4 = board2.point(Coord::new(0, 0));
+        assert_eq!(
+            board2.legality(a4, Color::White, SuicideRule::Forbidden),
+            Err(Illegal::MultiStoneSuicide)
+        );
+        let mut board3 = board2.clone();
+        let info = board3
+            .play(a4, Color::White, SuicideRule::MultiStone)
+            .unwrap();
+        assert_eq!(info.suicided, 3);
+        assert_eq!(board3.stone_count(Color::White), 0);
+        board3.check_consistency().unwrap();
+    }
+
+    #[test]
+    fn hash_and_snapshot_after_match_playing() {
+        let board = b("
+            . X O .
+            X O . O
+            . X O .
+            . . . .");
+        // Black at C3 (x=2,y=1) captures the white stone at B3.
+        for (x, y, c) in [
+            (2u8, 1u8, Color::Black),
+            (3, 0, Color::White),
+            (0, 3, Color::Black),
+        ] {
+            let p = board.point(Coord::new(x, y));
+            let h = board.hash_after(p, c);
+            let mut snap = [0; SNAP_WORDS];
+            board.snapshot_after(p, c, &mut snap);
+            let mut after = board.clone();
+            after.play(p, c, SuicideRule::Forbidden).unwrap();
+            assert_eq!(after.hash(), h);
+            assert_eq!(*after.snapshot(), snap);
+            after.check_consistency().unwrap();
+        }
+    }
+
+    #[test]
+    fn ko_point_is_reported() {
+        // Classic ko: Black takes the white stone at B3... White stone at B2 (x=1,y=2) in atari.
+        let mut board = b("
+            . . . . .
+            . X O . .
+            X O . O .
+            . X O . .
+            . . . . .");
+        let c3 = board.point(Coord::new(2, 2));
+        let info = board
+            .play(c3, Color::Black, SuicideRule::Forbidden)
+            .unwrap();
+        assert_eq!(info.captured, 1);
+        assert_eq!(info.ko_point, Some(board.point(Coord::new(1, 2))));
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_refused() {
+        assert!(Board::new(1).is_none());
+        assert!(Board::new(26).is_none());
+        assert!(Board::new(2).is_some());
+        assert!(Board::new(25).is_some());
+    }
+}
