@@ -1,9 +1,17 @@
 //! # jipingdian
 //!
 //! An exact Go rules engine and verification harness for the Ji-Ping-Dian Tang-Song rules (2008)
-//! and the rule systems they name. The pipeline, one module per stage:
+//! and the rule systems they name. The pipeline, one module per stage, each talking only to the
+//! ones before it:
 //!
-//! engine -> settlement -> counting -> rules -> checks -> (sgf, report)
+//! `engine` -> `settlement` -> `counting` -> `rules` -> `checks` -> `harness`, with `sgf` reading
+//! and writing records for all of them.
 #![warn(missing_docs)]
 
+pub mod checks;
+pub mod counting;
 pub mod engine;
+pub mod harness;
+pub mod rules;
+pub mod settlement;
+pub mod sgf;
