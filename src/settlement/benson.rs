@@ -1,0 +1,233 @@
+//! Benson's pass-alive analysis: which strings can never be captured, even if their owner passes
+//! every turn, and which empty regions are therefore safely their owner's.
+//!
+//! For a colour X, a *region* is a maximal 4-connected set of points that are not X stones. A
+//! region is *vital* to an X string when every empty point of the region is a liberty of that
+//! string. Starting from all X strings and all regions, Benson's algorithm repeatedly drops the
+//! strings with fewer than two vital regions among the regions whose bordering strings all
+//! remain, and the regions that border a dropped string. What survives is pass-alive.
+//!
+//! A region is X's *pass-alive territory* when every X string bordering it is pass-alive and
+//! every empty point in it is a liberty of such a string: the opponent has no eye space there,
+//! and any opponent stones inside are dead. This is stricter than "X will surely win the area";
+//! it is used as an independent check (theorem T10), never to overrule a count silently.
+
+use crate::engine::board::MAX_ARR;
+use crate::engine::{Board, Cell, Color, Point};
+
+/// The result of the analysis for both colours.
+#[derive(Clone, Debug)]
+pub struct PassAlive {
+    /// Per padded point: the colour of a pass-alive stone standing there.
+    alive: Vec<Option<Color>>,
+    /// Per padded point: the colour whose pass-alive territory (empty point or dead opponent
+    /// stone) it is.
+    territory: Vec<Option<Color>>,
+}
+
+impl PassAlive {
+    /// Runs Benson's algorithm for both colours.
+    pub fn analyse(board: &Board) -> PassAlive {
+        let mut out = PassAlive {
+            alive: vec![None; MAX_ARR],
+            territory: vec![None; MAX_ARR],
+        };
+        for c in Color::BOTH {
+            analyse_colour(board, c, &mut out);
+        }
+        out
+    }
+
+    /// The colour of the pass-alive stone at `p`, if the stone there is pass-alive.
+    #[inline]
+    pub fn alive_stone(&self, p: Point) -> Option<Color> {
+        self.alive[p.idx()]
+    }
+
+    /// The colour whose pass-alive territory contains `p` (an empty point or an opponent stone).
+    #[inline]
+    pub fn territory(&self, p: Point) -> Option<Color> {
+        self.territory[p.idx()]
+    }
+}
+
+fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
+    let own = Cell::of(x);
+    let points: Vec<Point> = board.points().collect();
+
+    // Label regions: maximal connected sets of non-X points.
+    let mut region = vec![u16::MAX; MAX_ARR];
+    let mut regions: Vec<Vec<Point>> = Vec::new();
+    for &p in &points {
+        if board.cell(p) == own || region[p.idx()] != u16::MAX {
+            continue;
+        }
+        let id = regions.len() as u16;
+        let mut members = vec![p];
+        region[p.idx()] = id;
+        let mut k = 0;
+        while k < members.len() {
+            for q in board.adj(members[k]) {
+                let cq = board.cell(q);
+                if cq != own && cq != Cell::Wall && region[q.idx()] == u16::MAX {
+                    region[q.idx()] = id;
+                    members.push(q);
+                }
+            }
+            k += 1;
+        }
+        regions.push(members);
+    }
+
+    // Strings of X, by head, indexed densely.
+    let mut chain_of = vec![u16::MAX; MAX_ARR];
+    let mut heads: Vec<Point> = Vec::new();
+    for &p in &points {
+        if board.cell(p) == own {
+            let h = board.string_head(p);
+            if chain_of[h.idx()] == u16::MAX {
+                chain_of[h.idx()] = heads.len() as u16;
+                heads.push(h);
+            }
+            chain_of[p.idx()] = chain_of[h.idx()];
+        }
+    }
+    if heads.is_empty() {
+        return;
+    }
+
+    // For each region: its bordering chains, and the chains it is vital to.
+    let nr = regions.len();
+    let mut borders: Vec<Vec<u16>> = vec![Vec::new(); nr];
+    let mut vital_to: Vec<Vec<u16>> = vec![Vec::new(); nr];
+    for (r, members) in regions.iter().enumerate() {
+        let mut b: Vec<u16> = Vec::new();
+        for &p in members {
+            for q in board.adj(p) {
+                if board.cell(q) == own {
+                    let ch = chain_of[q.idx()];
+                    if !b.contains(&ch) {
+                        b.push(ch);
+                    }
+                }
+            }
+        }
+        // Vital: every empty point of the region is adjacent to the chain.
+        for &ch in &b {
+            let all = members.iter().all(|&p| {
+                board.cell(p) != Cell::Empty
+                    || board
+                        .adj(p)
+                        .iter()
+                        .any(|&q| board.cell(q) == own && chain_of[q.idx()] == ch)
+            });
+            if all {
+                vital_to[r].push(ch);
+            }
+        }
+        borders[r] = b;
+    }
+
+    let mut chain_alive = vec![true; heads.len()];
+    let mut region_ok = vec![true; nr];
+    loop {
+        let mut changed = false;
+        // Count healthy vital regions per chain.
+        let mut vital_count = vec![0u32; heads.len()];
+        for r in 0..nr {
+            if region_ok[r] {
+                for &ch in &vital_to[r] {
+                    vital_count[ch as usize] += 1;
+                }
+            }
+        }
+        for (ch, alive) in chain_alive.iter_mut().enumerate() {
+            if *alive && vital_count[ch] < 2 {
+                *alive = false;
+                changed = true;
+            }
+        }
+        for r in 0..nr {
+            if region_ok[r] && borders[r].iter().any(|&ch| !chain_alive[ch as usize]) {
+                region_ok[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    for &p in &points {
+        if board.cell(p) == own && chain_alive[chain_of[p.idx()] as usize] {
+            out.alive[p.idx()] = Some(x);
+        }
+    }
+    for (r, members) in regions.iter().enumerate() {
+        if borders[r].is_empty() || !borders[r].iter().all(|&ch| chain_alive[ch as usize]) {
+            continue;
+        }
+        let small = members.iter().all(|&p| {
+            board.cell(p) != Cell::Empty
+                || board
+                    .adj(p)
+                    .iter()
+                    .any(|&q| board.cell(q) == own && chain_alive[chain_of[q.idx()] as usize])
+        });
+        if small {
+            for &p in members {
+                out.territory[p.idx()] = Some(x);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Coord;
+
+    fn at(b: &Board, x: u8, y: u8) -> Point {
+        b.point(Coord::new(x, y))
+    }
+
+    #[test]
+    fn two_eyes_are_pass_alive_one_eye_is_not() {
+        // One black string (column B plus A4, A2, A1) with two separate eyes, A5 and A3: it
+        // is pass-alive and both eyes are its territory. The white column D has no eye.
+        let b = Board::from_ascii(
+            "
+            . X . O .
+            X X . O .
+            . X . O .
+            X X . O .
+            X X . O .",
+        )
+        .unwrap();
+        let pa = PassAlive::analyse(&b);
+        assert_eq!(pa.alive_stone(at(&b, 1, 0)), Some(Color::Black));
+        assert_eq!(pa.alive_stone(at(&b, 0, 4)), Some(Color::Black));
+        assert_eq!(pa.territory(at(&b, 0, 0)), Some(Color::Black));
+        assert_eq!(pa.territory(at(&b, 0, 2)), Some(Color::Black));
+        assert_eq!(pa.alive_stone(at(&b, 3, 0)), None);
+        // The region C-D-E holds empty points on column E that are not Black liberties: it is
+        // not small, so not Black's pass-alive territory.
+        assert_eq!(pa.territory(at(&b, 2, 2)), None);
+    }
+
+    #[test]
+    fn single_eye_group_is_not_pass_alive() {
+        let b = Board::from_ascii(
+            "
+            . X . . .
+            X X . . .
+            . . . . .
+            . . . . .
+            . . . . .",
+        )
+        .unwrap();
+        let pa = PassAlive::analyse(&b);
+        assert_eq!(pa.alive_stone(at(&b, 1, 0)), None);
+        assert_eq!(pa.territory(at(&b, 0, 0)), None);
+    }
+}

@@ -1,0 +1,475 @@
+//! Settlement: removing the dead stones and classifying every point exactly once
+//! (RULES.md section 5), each classification with its reason.
+
+use serde::Serialize;
+
+use super::benson::PassAlive;
+use crate::engine::board::MAX_ARR;
+use crate::engine::{Board, Cell, Color, Coord, PerSide, Point, SuicideRule};
+
+/// Why an empty point is one side's territory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TerritoryKind {
+    /// An empty region bordered by that side's stones only, not touching a seki.
+    Enclosed,
+    /// An eye point of a group in seki, true or false (Part 1 item 8, Art. 19(1)).
+    SekiEye,
+    /// The point of an unfilled single ko (单劫不粘有目, Part 1 item 7).
+    KoPoint,
+    /// The point vacated by a type-B negative move, Black's by decree (Art. 14).
+    NegativeB,
+    /// Under the four-virtual-move end: a liberty of that side's stones only (子气皆地).
+    Liberty,
+}
+
+/// Why a point is shared, half a point to each side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SharedKind {
+    /// Neither side can occupy it without its string being capturable at once (公气).
+    SharedLiberty,
+    /// Both sides can occupy it safely: an ordinary dame the text required to be filled
+    /// (Art. 10); the game is flagged "dame left".
+    DameLeft,
+    /// An empty region that no stone borders (a game with no stone on the board).
+    Unbordered,
+    /// The point vacated by a type-A negative move, shared by decree (Art. 14).
+    NegativeA,
+    /// Under the four-virtual-move end: a liberty of stones of both colours.
+    CommonLiberty,
+}
+
+/// The class of one point after settlement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PointClass {
+    /// A live stone of that colour.
+    Stone(Color),
+    /// An empty point of that side's territory.
+    Territory(Color, TerritoryKind),
+    /// An empty point beside a seki that only that side can occupy (Art. 10, 19(1)).
+    OneSidedDame(Color),
+    /// A shared point.
+    Shared(SharedKind),
+    /// Not a point of the board (walls of the padded array).
+    OffBoard,
+}
+
+impl PointClass {
+    /// The side that owns the point outright, if any.
+    pub fn owner(self) -> Option<Color> {
+        match self {
+            PointClass::Stone(c) | PointClass::Territory(c, _) | PointClass::OneSidedDame(c) => {
+                Some(c)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the point is empty and owned by `c` (territory or one-sided dame).
+    pub fn is_owned_empty(self, c: Color) -> bool {
+        matches!(self, PointClass::Territory(x, _) | PointClass::OneSidedDame(x) if x == c)
+    }
+
+    /// A short snake_case reason, stable for reports.
+    pub fn reason(self) -> &'static str {
+        match self {
+            PointClass::Stone(_) => "stone",
+            PointClass::Territory(_, TerritoryKind::Enclosed) => "territory",
+            PointClass::Territory(_, TerritoryKind::SekiEye) => "seki_eye",
+            PointClass::Territory(_, TerritoryKind::KoPoint) => "unfilled_ko",
+            PointClass::Territory(_, TerritoryKind::NegativeB) => "negative_b",
+            PointClass::Territory(_, TerritoryKind::Liberty) => "own_liberty",
+            PointClass::OneSidedDame(_) => "one_sided_dame",
+            PointClass::Shared(SharedKind::SharedLiberty) => "shared_liberty",
+            PointClass::Shared(SharedKind::DameLeft) => "dame_left",
+            PointClass::Shared(SharedKind::Unbordered) => "unbordered",
+            PointClass::Shared(SharedKind::NegativeA) => "negative_a",
+            PointClass::Shared(SharedKind::CommonLiberty) => "common_liberty",
+            PointClass::OffBoard => "off_board",
+        }
+    }
+}
+
+/// How empty points bordered by both colours are judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// After a pause and dead-stone removal (section 5): one-move safety reading.
+    Pause,
+    /// After four virtual moves (Art. 18): no dead stones; a liberty belongs to its adjacent
+    /// stones, a liberty of both colours is shared.
+    FourPasses,
+}
+
+/// Errors settling a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettleError {
+    /// A point given as dead holds no stone.
+    #[error("dead stone at {0} is not a stone on the board")]
+    DeadNotStone(Coord),
+}
+
+/// Totals of a classification.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    /// Live stones on the board.
+    pub stones: PerSide<u32>,
+    /// Owned empty points (territory of every kind plus one-sided dame).
+    pub owned_empty: PerSide<u32>,
+    /// Of which one-sided dame.
+    pub one_sided_dame: PerSide<u32>,
+    /// Of which seki eye points.
+    pub seki_eyes: PerSide<u32>,
+    /// Of which unfilled ko points.
+    pub ko_points: PerSide<u32>,
+    /// Shared points of every kind (q).
+    pub shared: u32,
+    /// Of which shared liberties.
+    pub shared_liberties: u32,
+    /// Of which ordinary dame left unfilled.
+    pub dame_left: u32,
+}
+
+/// A settled position: the board after dead-stone removal and a class for every point.
+#[derive(Clone, Debug)]
+pub struct Settlement {
+    board: Board,
+    class: Vec<PointClass>,
+    dead: PerSide<u32>,
+    dead_points: Vec<Point>,
+    pinned: Vec<Point>,
+}
+
+impl Settlement {
+    /// Removes `dead` from `paused` and classifies every point. `pinned` points were emptied
+    /// by negative moves; their class is decreed, they border their neighbours as the black
+    /// stones they were (ownership is decided before the removal, RULES.md section 4 B2), and
+    /// no region flows through them.
+    pub fn settle(
+        paused: &Board,
+        dead: &[Point],
+        pinned: &[(Point, PointClass)],
+        mode: Mode,
+    ) -> Result<Settlement, SettleError> {
+        let mut board = paused.clone();
+        let mut dead_count = PerSide::default();
+        let mut changes = Vec::with_capacity(dead.len());
+        for &p in dead {
+            match paused.stone(p) {
+                Some(c) => {
+                    if !changes.iter().any(|&(q, _)| q == p) {
+                        dead_count[c] += 1;
+                        changes.push((p, None));
+                    }
+                }
+                None => return Err(SettleError::DeadNotStone(paused.coord(p))),
+            }
+        }
+        if !changes.is_empty() {
+            board.set_stones(&changes);
+        }
+        let mut dead_points: Vec<Point> = changes.iter().map(|&(p, _)| p).collect();
+        dead_points.sort_unstable();
+        let class = classify(&board, pinned, mode);
+        Ok(Settlement {
+            board,
+            class,
+            dead: dead_count,
+            dead_points,
+            pinned: pinned.iter().map(|&(p, _)| p).collect(),
+        })
+    }
+
+    /// The board after dead-stone removal.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The class of a point.
+    #[inline]
+    pub fn class(&self, p: Point) -> PointClass {
+        self.class[p.idx()]
+    }
+
+    /// Dead stones removed, per colour.
+    pub fn dead(&self) -> PerSide<u32> {
+        self.dead
+    }
+
+    /// The dead stones' points, sorted.
+    pub fn dead_points(&self) -> &[Point] {
+        &self.dead_points
+    }
+
+    /// Points whose class was decreed by a negative move.
+    pub fn pinned(&self) -> &[Point] {
+        &self.pinned
+    }
+
+    /// Counts the classes.
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally::default();
+        for p in self.board.points() {
+            match self.class(p) {
+                PointClass::Stone(c) => t.stones[c] += 1,
+                PointClass::Territory(c, k) => {
+                    t.owned_empty[c] += 1;
+                    match k {
+                        TerritoryKind::SekiEye => t.seki_eyes[c] += 1,
+                        TerritoryKind::KoPoint => t.ko_points[c] += 1,
+                        _ => {}
+                    }
+                }
+                PointClass::OneSidedDame(c) => {
+                    t.owned_empty[c] += 1;
+                    t.one_sided_dame[c] += 1;
+                }
+                PointClass::Shared(k) => {
+                    t.shared += 1;
+                    match k {
+                        SharedKind::SharedLiberty => t.shared_liberties += 1,
+                        SharedKind::DameLeft => t.dame_left += 1,
+                        _ => {}
+                    }
+                }
+                PointClass::OffBoard => {}
+            }
+        }
+        t
+    }
+
+    /// Checks against Benson's analysis of the paused position (theorem T10): no pass-alive
+    /// stone is dead, and every point of X's pass-alive territory is X's (an X stone, X's
+    /// empty point, or a dead opponent stone). Returns the first conflict.
+    pub fn check_pass_alive(&self, paused: &Board, pa: &PassAlive) -> Result<(), String> {
+        for &p in &self.dead_points {
+            if let Some(c) = pa.alive_stone(p) {
+                return Err(format!(
+                    "the {} stone at {} is pass-alive but was judged dead",
+                    c,
+                    paused.coord(p).to_human(paused.size())
+                ));
+            }
+        }
+        for p in paused.points() {
+            if let Some(x) = pa.territory(p) {
+                let ok = match self.class(p) {
+                    PointClass::Stone(c) => c == x,
+                    cl => cl.owner() == Some(x),
+                };
+                if !ok {
+                    return Err(format!(
+                        "{} lies in {}'s pass-alive territory but is classified {}",
+                        paused.coord(p).to_human(paused.size()),
+                        x,
+                        self.class(p).reason()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether a stone of `c` at the empty point `p` stands safely: the move is legal and the
+/// string holding it has at least two liberties afterwards, or one liberty at which the
+/// opponent may not play. This is the one-move reading of RULES.md section 5: it looks at the
+/// board alone (no superko history), and says nothing about longer fights.
+pub fn safe_to_occupy(board: &Board, scratch: &mut Board, p: Point, c: Color) -> bool {
+    if board.legality(p, c, SuicideRule::Forbidden).is_err() {
+        return false;
+    }
+    scratch.clone_from(board);
+    scratch.play_unchecked(p, c);
+    match scratch.liberties(p) {
+        0 => false,
+        1 => {
+            let l = scratch.string_liberties(p)[0];
+            scratch
+                .legality(l, c.opp(), SuicideRule::Forbidden)
+                .is_err()
+        }
+        _ => true,
+    }
+}
+
+fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<PointClass> {
+    let mut class = vec![PointClass::OffBoard; MAX_ARR];
+    let mut is_pinned = vec![false; MAX_ARR];
+    for &(p, c) in pinned {
+        class[p.idx()] = c;
+        is_pinned[p.idx()] = true;
+    }
+    // The colour a point shows to its neighbours: a stone's, or Black for a pinned point.
+    let border_colour = |q: Point| -> Option<Color> {
+        if is_pinned[q.idx()] {
+            Some(Color::Black)
+        } else {
+            board.stone(q)
+        }
+    };
+    let mut region_id = vec![u32::MAX; MAX_ARR];
+    let mut scratch = board.clone();
+    let mut seki_strings: Vec<Point> = Vec::new();
+    let mut pending_single: Vec<(Vec<Point>, Color)> = Vec::new();
+
+    for p in board.points() {
+        if let Some(c) = board.stone(p) {
+            class[p.idx()] = PointClass::Stone(c);
+        }
+    }
+    for start in board.points() {
+        if board.cell(start) != Cell::Empty || is_pinned[start.idx()] {
+            continue;
+        }
+        if region_id[start.idx()] != u32::MAX {
+            continue;
+        }
+        let mut members = vec![start];
+        region_id[start.idx()] = start.0 as u32;
+        let (mut sees_black, mut sees_white) = (false, false);
+        let mut k = 0;
+        while k < members.len() {
+            for q in board.adj(members[k]) {
+                match border_colour(q) {
+                    Some(Color::Black) => sees_black = true,
+                    Some(Color::White) => sees_white = true,
+                    None => {
+                        if board.cell(q) == Cell::Empty
+                            && !is_pinned[q.idx()]
+                            && region_id[q.idx()] == u32::MAX
+                        {
+                            region_id[q.idx()] = start.0 as u32;
+                            members.push(q);
+                        }
+                    }
+                }
+            }
+            k += 1;
+        }
+        match (sees_black, sees_white) {
+            (true, false) => pending_single.push((members, Color::Black)),
+            (false, true) => pending_single.push((members, Color::White)),
+            (false, false) => {
+                for m in members {
+                    class[m.idx()] = PointClass::Shared(SharedKind::Unbordered);
+                }
+            }
+            (true, true) => {
+                for m in members {
+                    let cl = match mode {
+                        Mode::Pause => {
+                            let b = safe_to_occupy(board, &mut scratch, m, Color::Black);
+                            let w = safe_to_occupy(board, &mut scratch, m, Color::White);
+                            match (b, w) {
+                                (true, true) => PointClass::Shared(SharedKind::DameLeft),
+                                (true, false) => PointClass::OneSidedDame(Color::Black),
+                                (false, true) => PointClass::OneSidedDame(Color::White),
+                                (false, false) => PointClass::Shared(SharedKind::SharedLiberty),
+                            }
+                        }
+                        Mode::FourPasses => {
+                            let (mut nb, mut nw) = (false, false);
+                            for q in board.adj(m) {
+                                match border_colour(q) {
+                                    Some(Color::Black) => nb = true,
+                                    Some(Color::White) => nw = true,
+                                    None => {}
+                                }
+                            }
+                            match (nb, nw) {
+                                (true, false) => {
+                                    PointClass::Territory(Color::Black, TerritoryKind::Liberty)
+                                }
+                                (false, true) => {
+                                    PointClass::Territory(Color::White, TerritoryKind::Liberty)
+                                }
+                                (true, true) => PointClass::Shared(SharedKind::CommonLiberty),
+                                // Not a liberty of anything, inside a mixed region: no one's.
+                                (false, false) => PointClass::Shared(SharedKind::Unbordered),
+                            }
+                        }
+                    };
+                    if matches!(
+                        cl,
+                        PointClass::OneSidedDame(_) | PointClass::Shared(SharedKind::SharedLiberty)
+                    ) {
+                        for q in board.adj(m) {
+                            if board.stone(q).is_some() {
+                                seki_strings.push(board.string_head(q));
+                            }
+                        }
+                    }
+                    class[m.idx()] = cl;
+                }
+            }
+        }
+    }
+    seki_strings.sort_unstable();
+    seki_strings.dedup();
+
+    // Regions of one colour: seki eye, ko point or plain territory.
+    for (members, c) in pending_single {
+        let touches_seki = members.iter().any(|&m| {
+            board.adj(m).iter().any(|&q| {
+                board.stone(q) == Some(c)
+                    && seki_strings.binary_search(&board.string_head(q)).is_ok()
+            })
+        });
+        let kind = if members.len() == 1 && is_ko_point(board, members[0], c) {
+            TerritoryKind::KoPoint
+        } else if touches_seki {
+            TerritoryKind::SekiEye
+        } else {
+            TerritoryKind::Enclosed
+        };
+        for m in members {
+            class[m.idx()] = PointClass::Territory(c, kind);
+        }
+    }
+    class
+}
+
+/// An unfilled single ko: the one-point region `p` enclosed by `owner`, where an opponent stone
+/// would capture exactly one stone and then stand alone in atari.
+fn is_ko_point(board: &Board, p: Point, owner: Color) -> bool {
+    let mut captured = 0;
+    for q in board.adj(p) {
+        if board.stone(q) == Some(owner) && board.liberties(q) == 1 {
+            captured += board.string_len(q);
+        }
+    }
+    captured == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settle(s: &str) -> Settlement {
+        let b = Board::from_ascii(s).unwrap();
+        Settlement::settle(&b, &[], &[], Mode::Pause).unwrap()
+    }
+
+    #[test]
+    fn every_point_is_classified_once_and_areas_add_up() {
+        let st = settle(
+            "
+            . X O .
+            X X O O
+            . X O .
+            X X O .",
+        );
+        let t = st.tally();
+        let total =
+            t.stones.black + t.stones.white + t.owned_empty.black + t.owned_empty.white + t.shared;
+        assert_eq!(total, 16);
+        // Hand count: Black stones B4 A3 B3 B2 A1 B1 = 6, Black's empty points A4 and A2 = 2;
+        // White stones C4 C3 D3 C2 C1 = 5, White's empty points D4 and the region D2-D1 = 3.
+        assert_eq!(t.stones.black, 6);
+        assert_eq!(t.stones.white, 5);
+        assert_eq!(t.owned_empty.black, 2);
+        assert_eq!(t.owned_empty.white, 1 + 2);
+    }
+}
