@@ -1,1 +1,521 @@
-//! (in progress)
+//! The theorems of RULES.md section 8, checked on a finished game.
+//!
+//! [`analyse`] counts a finished game under every rule set and returns, for each theorem T1-T11,
+//! holds / fails / not applicable with a one-line detail. It never panics on a game it was
+//! given: a game that cannot be counted (resignation, no result) makes the counting theorems
+//! not applicable.
+
+use serde::Serialize;
+
+use crate::counting::{self, fill_up, Balancing, Count, CountError, FillUp, Half};
+use crate::engine::{Color, Coord, Game, Move, NegativeKind, PerSide, Phase, PlayRules, Point};
+use crate::rules::{RuleId, RuleResult, Rules};
+use crate::settlement::PassAlive;
+
+/// A theorem's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// It holds on this game.
+    Holds,
+    /// It fails: a bug, or a counterexample to the rule text.
+    Fails,
+    /// It says nothing about this game.
+    NotApplicable,
+}
+
+/// One theorem's outcome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TheoremResult {
+    /// `T1` to `T11`.
+    pub id: &'static str,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// A one-line detail.
+    pub detail: String,
+}
+
+impl TheoremResult {
+    fn new(id: &'static str, ok: bool, detail: String) -> Self {
+        TheoremResult {
+            id,
+            verdict: if ok { Verdict::Holds } else { Verdict::Fails },
+            detail,
+        }
+    }
+    fn na(id: &'static str, detail: impl Into<String>) -> Self {
+        TheoremResult {
+            id,
+            verdict: Verdict::NotApplicable,
+            detail: detail.into(),
+        }
+    }
+}
+
+/// The theorem ids, in order.
+pub const THEOREMS: [&str; 11] = [
+    "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10", "T11",
+];
+
+/// How much of the expensive checking to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// Check T8 (replays the game under the 7 other symmetries).
+    pub symmetries: bool,
+    /// How many alternative negative-move stones T11 tries per kind (`usize::MAX` for all).
+    pub t11_choices: usize,
+}
+
+impl Default for CheckOptions {
+    /// Everything, every choice: what `jpd score` does.
+    fn default() -> Self {
+        CheckOptions {
+            symmetries: true,
+            t11_choices: usize::MAX,
+        }
+    }
+}
+
+/// A finished game with its dead stones: what the counting needs.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// The game, paused or ended.
+    pub game: Game,
+    /// The dead stones of the final position.
+    pub dead: Vec<Coord>,
+}
+
+impl Finished {
+    fn dead_points(&self) -> Vec<Point> {
+        let b = self.game.board();
+        self.dead
+            .iter()
+            .filter_map(|&c| b.checked_point(c))
+            .collect()
+    }
+}
+
+/// Everything known about one finished game.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The count under the chosen balancing reading, or why there is none.
+    pub count: Result<Count, CountError>,
+    /// The fill-up check.
+    pub fill_up: Option<FillUp>,
+    /// One result per rule set.
+    pub results: Vec<RuleResult>,
+    /// T1-T11.
+    pub theorems: Vec<TheoremResult>,
+}
+
+/// Counts `f` under `balancing`, scores it under `rule_ids`, and checks every theorem.
+pub fn analyse(
+    f: &Finished,
+    balancing: Balancing,
+    rule_ids: &[RuleId],
+    opts: CheckOptions,
+) -> Analysis {
+    let dead = f.dead_points();
+    let count = counting::count(&f.game, &dead, balancing, 0);
+    let Ok(c) = &count else {
+        let why = match &count {
+            Err(e) => e.to_string(),
+            Ok(_) => unreachable!(),
+        };
+        let mut theorems: Vec<TheoremResult> = THEOREMS
+            .iter()
+            .map(|id| TheoremResult::na(id, why.clone()))
+            .collect();
+        theorems[8] = t9(&f.game);
+        return Analysis {
+            count,
+            fill_up: None,
+            results: Vec::new(),
+            theorems,
+        };
+    };
+    let fu = fill_up(&c.settlement);
+    let results: Vec<RuleResult> = rule_ids
+        .iter()
+        .map(|&id| {
+            let mut r = Rules::preset(id);
+            r.balancing = balancing;
+            r.score(c)
+        })
+        .collect();
+    let theorems = vec![
+        t1(c),
+        t2(c),
+        t3(c),
+        t4(c),
+        t5(c, &fu),
+        t6(c),
+        t7(c),
+        if opts.symmetries {
+            t8(f, balancing, c)
+        } else {
+            TheoremResult::na("T8", "not checked in this run")
+        },
+        t9(&f.game),
+        t10(f, c),
+        t11(f, c, opts.t11_choices),
+    ];
+    Analysis {
+        count,
+        fill_up: Some(fu),
+        results,
+        theorems,
+    }
+}
+
+fn stones(c: &Count) -> PerSide<i64> {
+    counting::stones_on_board(c)
+}
+
+/// T1: after balancing `moves(B) = moves(W) = k`, and after the fill-back each side has k
+/// stones (k - s each once the overflow procedure has run).
+fn t1(c: &Count) -> TheoremResult {
+    let st = stones(c);
+    let equal = c.moves.black == c.moves.white;
+    let fb = Color::BOTH
+        .iter()
+        .all(|&x| st[x] + c.fill_back[x] == c.moves[x]);
+    let detail = format!(
+        "moves B={} W={}; stones+fill-back B={}+{} W={}+{}; s={}",
+        c.moves.black, c.moves.white, st.black, c.fill_back.black, st.white, c.fill_back.white, c.s
+    );
+    TheoremResult::new("T1", equal && fb, detail)
+}
+
+/// T2: `B = b + (k - s) + q/2` and likewise for White.
+fn t2(c: &Count) -> TheoremResult {
+    let k = c.k();
+    let ok = Color::BOTH
+        .iter()
+        .all(|&x| c.area[x].0 == c.territory[x].0 + 2 * (c.moves[x] - c.s) + c.shared as i64);
+    let literal = c.area.black.0 == c.territory.black.0 + 2 * k + c.shared as i64;
+    let detail = if c.s > 0 {
+        format!(
+            "B={} = b={} + (k={} - s={}) + q/2={}; the literal b + k + q/2 {} (overflow)",
+            c.area.black,
+            c.territory.black,
+            k,
+            c.s,
+            Half(c.shared as i64),
+            if literal {
+                "happens to hold"
+            } else {
+                "is off by s"
+            }
+        )
+    } else {
+        format!(
+            "B={} = b={} + k={} + q/2={}",
+            c.area.black,
+            c.territory.black,
+            k,
+            Half(c.shared as i64)
+        )
+    };
+    TheoremResult::new("T2", ok, detail)
+}
+
+/// T3: `b = B - (k - s) - q/2` (Art. 20(3), read back).
+fn t3(c: &Count) -> TheoremResult {
+    let ok = Color::BOTH
+        .iter()
+        .all(|&x| c.territory[x].0 == c.area[x].0 - 2 * (c.moves[x] - c.s) - c.shared as i64);
+    TheoremResult::new(
+        "T3",
+        ok,
+        format!(
+            "b={} w={} from B={} W={}, k={}, s={}",
+            c.territory.black,
+            c.territory.white,
+            c.area.black,
+            c.area.white,
+            c.k(),
+            c.s
+        ),
+    )
+}
+
+/// T4: `B + W = N²` and every point classified exactly once.
+fn t4(c: &Count) -> TheoremResult {
+    let n2 = c.size as i64 * c.size as i64;
+    let t = &c.tally;
+    let classified =
+        (t.stones.black + t.stones.white + t.owned_empty.black + t.owned_empty.white + t.shared)
+            as i64;
+    let ok = c.area.black.0 + c.area.white.0 == 2 * n2 && classified == n2;
+    TheoremResult::new(
+        "T4",
+        ok,
+        format!(
+            "B+W={} N²={} classified={}",
+            c.area.black + c.area.white,
+            n2,
+            classified
+        ),
+    )
+}
+
+/// T5: the fill-up count equals the area count, and the filled position is stable.
+fn t5(c: &Count, fu: &FillUp) -> TheoremResult {
+    let equal = fu.count == c.area;
+    let ok = equal && fu.stable;
+    let mut detail = format!(
+        "fill-up B={} W={} vs area B={} W={}; basic eyes B={} W={}; left empty B={} W={}",
+        fu.count.black,
+        fu.count.white,
+        c.area.black,
+        c.area.white,
+        fu.basic_eyes.black,
+        fu.basic_eyes.white,
+        fu.left_empty.black,
+        fu.left_empty.white
+    );
+    if let Some(p) = &fu.problem {
+        detail.push_str("; ");
+        detail.push_str(p);
+    }
+    TheoremResult::new("T5", ok, detail)
+}
+
+/// T6: the territory result equals the area result, and both equal the paused-position form
+/// `B0 - W0 - komi - (1 if White passed first)` of Art. 20(2).
+fn t6(c: &Count) -> TheoremResult {
+    let komi = Half(13);
+    let by_territory = c.territory_margin() - komi - c.compensation;
+    let by_area = c.area_margin() - komi - c.compensation;
+    let wfp = if c.first_passer == Some(Color::White) {
+        Half::points(1)
+    } else {
+        Half::ZERO
+    };
+    let by_paused = c.area_paused.black - c.area_paused.white - komi - wfp;
+    let ok = by_territory == by_area && by_area == by_paused;
+    TheoremResult::new(
+        "T6",
+        ok,
+        format!(
+            "margins: territory {} area {} paused-area {}",
+            by_territory, by_area, by_paused
+        ),
+    )
+}
+
+/// T7: for each side, live stones on the paused board + prisoners + dead stones + virtual
+/// stones - negative stones = moves(X). (The stones are counted before the negative moves
+/// remove any, which is how the formula reads.)
+fn t7(c: &Count) -> TheoremResult {
+    let t = &c.tally_paused;
+    let lhs = PerSide::new(
+        t.stones.black as i64 + c.captured.black + c.dead.black + c.virtual_moves.black
+            - c.negative.black,
+        t.stones.white as i64 + c.captured.white + c.dead.white + c.virtual_moves.white
+            - c.negative.white,
+    );
+    let ok = lhs == c.moves;
+    TheoremResult::new(
+        "T7",
+        ok,
+        format!(
+            "bookkeeping B={} W={} vs moves B={} W={}",
+            lhs.black, lhs.white, c.moves.black, c.moves.white
+        ),
+    )
+}
+
+/// The 8 symmetries of the square: (transpose, flip x, flip y).
+fn transform(c: Coord, n: u8, sym: u8) -> Coord {
+    let (mut x, mut y) = (c.x, c.y);
+    if sym & 4 != 0 {
+        std::mem::swap(&mut x, &mut y);
+    }
+    if sym & 1 != 0 {
+        x = n - 1 - x;
+    }
+    if sym & 2 != 0 {
+        y = n - 1 - y;
+    }
+    Coord::new(x, y)
+}
+
+/// Replays a game under a symmetry; `None` if the replay is refused (which would itself be a
+/// failure of the theorem).
+pub fn replay_transformed(f: &Finished, sym: u8) -> Result<Finished, String> {
+    let g = &f.game;
+    let init = g.initial_board();
+    let n = init.size();
+    let setup: Vec<(Coord, Color)> = init
+        .points()
+        .filter_map(|p| init.stone(p).map(|c| (transform(init.coord(p), n, sym), c)))
+        .collect();
+    let mut h = Game::with_setup(n as u32, g.rules(), &setup).map_err(|e| e.to_string())?;
+    if let Some(first) = g.records().first() {
+        h.set_to_move(first.color);
+    }
+    for (i, r) in g.records().iter().enumerate() {
+        let mv = match r.mv {
+            Move::Play(at) => Move::Play(transform(at, n, sym)),
+            Move::Virtual => Move::Virtual,
+            Move::Negative(..) => continue,
+        };
+        if h.phase() == Phase::Paused && matches!(mv, Move::Play(_)) {
+            h.resume().map_err(|e| e.to_string())?;
+        }
+        h.play(mv).map_err(|e| format!("move {}: {}", i + 1, e))?;
+    }
+    if let Phase::Ended(crate::engine::End::Resignation(c)) = g.phase() {
+        h.resign(c);
+    }
+    Ok(Finished {
+        game: h,
+        dead: f.dead.iter().map(|&c| transform(c, n, sym)).collect(),
+    })
+}
+
+/// T8: the result is unchanged under the 8 symmetries of the board.
+fn t8(f: &Finished, balancing: Balancing, c: &Count) -> TheoremResult {
+    for sym in 1..8u8 {
+        let g = match replay_transformed(f, sym) {
+            Ok(g) => g,
+            Err(e) => {
+                return TheoremResult::new(
+                    "T8",
+                    false,
+                    format!("symmetry {sym}: replay refused: {e}"),
+                )
+            }
+        };
+        let d = g.dead_points();
+        match counting::count(&g.game, &d, balancing, 0) {
+            Ok(t) => {
+                if t.area != c.area || t.territory != c.territory || t.area_paused != c.area_paused
+                {
+                    return TheoremResult::new(
+                        "T8",
+                        false,
+                        format!(
+                            "symmetry {sym}: area {}-{} territory {}-{} vs {}-{} / {}-{}",
+                            t.area.black,
+                            t.area.white,
+                            t.territory.black,
+                            t.territory.white,
+                            c.area.black,
+                            c.area.white,
+                            c.territory.black,
+                            c.territory.white
+                        ),
+                    );
+                }
+            }
+            Err(e) => return TheoremResult::new("T8", false, format!("symmetry {sym}: {e}")),
+        }
+    }
+    TheoremResult::new("T8", true, "identical counts under all 8 symmetries".into())
+}
+
+/// T9: no whole-board arrangement recurs after a real move.
+fn t9(g: &Game) -> TheoremResult {
+    let rep = g.any_repetition();
+    TheoremResult::new(
+        "T9",
+        !rep,
+        format!(
+            "{} positions recorded{}",
+            g.positions_recorded(),
+            if rep {
+                ", one recurs"
+            } else {
+                ", all distinct"
+            }
+        ),
+    )
+}
+
+/// T10: no pass-alive stone is judged dead; every pass-alive region of X is X's. Benson runs
+/// on the paused position, dead stones still on the board.
+fn t10(f: &Finished, c: &Count) -> TheoremResult {
+    let paused = f.game.board();
+    let pa = PassAlive::analyse(paused);
+    match c.settlement_paused.check_pass_alive(paused, &pa) {
+        Ok(()) => TheoremResult::new(
+            "T10",
+            true,
+            "settlement agrees with Benson's analysis".into(),
+        ),
+        Err(e) => TheoremResult::new("T10", false, e),
+    }
+}
+
+/// T11: every qualifying choice of negative-move stone gives the same result.
+fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
+    if c.plan.negatives.is_empty() {
+        return TheoremResult::na("T11", "no negative move");
+    }
+    let st0 = &c.settlement_paused;
+    let a = counting::balance::type_a_candidates(st0);
+    let b = counting::balance::type_b_candidates(st0);
+    let mut tried = 0usize;
+    for (i, &(p0, kind)) in c.plan.negatives.iter().enumerate() {
+        let cands = match kind {
+            NegativeKind::A => &a,
+            NegativeKind::B => &b,
+        };
+        let alts: Vec<Point> = pick_spread(cands, limit);
+        for alt in alts {
+            if alt == p0 || c.plan.negatives.iter().any(|&(q, _)| q == alt) {
+                continue;
+            }
+            let mut plan = c.plan.clone();
+            plan.negatives[i] = (alt, kind);
+            tried += 1;
+            match counting::count_with_plan(&f.game, st0, plan, c.mode, c.balancing) {
+                Ok(t) => {
+                    if t.area != c.area || t.territory != c.territory {
+                        let b = f.game.board();
+                        return TheoremResult::new(
+                            "T11",
+                            false,
+                            format!(
+                                "type {:?} at {} gives area {}-{} territory {}-{}, at {} gives {}-{} / {}-{}",
+                                kind,
+                                b.coord(alt).to_human(b.size()),
+                                t.area.black,
+                                t.area.white,
+                                t.territory.black,
+                                t.territory.white,
+                                b.coord(p0).to_human(b.size()),
+                                c.area.black,
+                                c.area.white,
+                                c.territory.black,
+                                c.territory.white
+                            ),
+                        );
+                    }
+                }
+                Err(e) => return TheoremResult::new("T11", false, e.to_string()),
+            }
+        }
+    }
+    TheoremResult::new(
+        "T11",
+        true,
+        format!("{} alternative choices give the same counts", tried),
+    )
+}
+
+/// Up to `limit` candidates spread evenly over the list (all of them if it is short enough).
+fn pick_spread(cands: &[Point], limit: usize) -> Vec<Point> {
+    if cands.len() <= limit {
+        return cands.to_vec();
+    }
+    (0..limit).map(|i| cands[i * cands.len() / limit]).collect()
+}
+
+/// The play rules a rule set id implies (for replaying records).
+pub fn play_rules(id: RuleId) -> PlayRules {
+    Rules::preset(id).play
+}

@@ -181,6 +181,13 @@ impl Settlement {
         })
     }
 
+    /// Records the dead stones removed before this settlement was made (when a settlement is
+    /// built from an already settled board, such as after negative moves).
+    pub fn set_dead(&mut self, dead: PerSide<u32>, points: Vec<Point>) {
+        self.dead = dead;
+        self.dead_points = points;
+    }
+
     /// The board after dead-stone removal.
     pub fn board(&self) -> &Board {
         &self.board

@@ -1,0 +1,261 @@
+//! The fill-up check (填满检验, Art. 21; 000:#4, #11, #59; RULES.md section 6.4).
+//!
+//! From the settled position each side fills its road points with its own stones, keeping its
+//! basic eye points empty. The rule's count of a side is then its stones on the board plus its
+//! basic eye points plus half the shared points; the check passes when that equals the area
+//! count for both sides and the filled position is stable.
+//!
+//! Basic eye points, by the rule: every one-sided dame of the side (a one-sided liberty in a
+//! seki), one point of each of its seki-eye regions, and two for each independent living
+//! group, a group being the strings joined through the side's non-seki territory regions.
+//!
+//! The physical fill is greedy and deterministic: repeatedly take the fillable point with the
+//! most empty neighbours of the same side (ties in row-major order) and place a stone there if
+//! the placement is legal, captures nothing and leaves the string with at least two
+//! liberties. Filling the most connected point first splits eye space into separate eyes
+//! (a straight five becomes two single eyes), which is what a player filling up does.
+
+use serde::Serialize;
+
+use super::score::Half;
+use crate::engine::board::MAX_ARR;
+use crate::engine::{Board, Color, PerSide, Point, SuicideRule};
+use crate::settlement::{PassAlive, PointClass, Settlement, TerritoryKind};
+
+/// The outcome of the fill-up check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FillUp {
+    /// The rule's count: stones after the fill + basic eye points + q/2.
+    pub count: PerSide<Half>,
+    /// Basic eye points by the rule.
+    pub basic_eyes: PerSide<u32>,
+    /// Stones placed by the fill.
+    pub placed: PerSide<u32>,
+    /// Owned empty points left empty after the fill.
+    pub left_empty: PerSide<u32>,
+    /// Whether the filled position is stable (see [`FillUp::problem`]).
+    pub stable: bool,
+    /// The first stability problem found, if any.
+    pub problem: Option<String>,
+    /// The filled board.
+    #[serde(skip)]
+    pub board: Board,
+}
+
+/// Runs the fill-up check on a settled position.
+pub fn fill_up(st: &Settlement) -> FillUp {
+    let mut board = st.board().clone();
+    let shared = st.tally().shared;
+    let mut basic = PerSide::default();
+    let mut placed = PerSide::default();
+    let mut left = PerSide::default();
+    let mut problem: Option<String> = None;
+
+    // Regions of owned empty points per side, and which of them are seki eyes.
+    let mut region_of = vec![u32::MAX; MAX_ARR];
+    let mut regions: Vec<(Color, TerritoryKind, Vec<Point>)> = Vec::new();
+    for p in board.points() {
+        if let PointClass::Territory(c, kind) = st.class(p) {
+            if region_of[p.idx()] != u32::MAX {
+                continue;
+            }
+            let id = regions.len() as u32;
+            let mut members = vec![p];
+            region_of[p.idx()] = id;
+            let mut k = 0;
+            while k < members.len() {
+                for q in board.adj(members[k]) {
+                    if region_of[q.idx()] == u32::MAX
+                        && matches!(st.class(q), PointClass::Territory(c2, _) if c2 == c)
+                    {
+                        region_of[q.idx()] = id;
+                        members.push(q);
+                    }
+                }
+                k += 1;
+            }
+            regions.push((c, kind, members));
+        }
+    }
+
+    for c in Color::BOTH {
+        // Basic eye points by the rule.
+        let one_sided = board
+            .points()
+            .filter(|&p| st.class(p) == PointClass::OneSidedDame(c))
+            .count() as u32;
+        let seki_regions = regions
+            .iter()
+            .filter(|(rc, kind, _)| *rc == c && *kind == TerritoryKind::SekiEye)
+            .count() as u32;
+        let groups = independent_groups(&board, &regions, c);
+        basic[c] = one_sided + seki_regions + 2 * groups;
+
+        // The physical fill.
+        let mut candidates: Vec<Point> = Vec::new();
+        for (rc, _, members) in &regions {
+            if *rc == c {
+                candidates.extend(members.iter().copied());
+            }
+        }
+        candidates.sort_unstable();
+        let mut open: Vec<bool> = vec![false; MAX_ARR];
+        for &p in &candidates {
+            open[p.idx()] = true;
+        }
+        // Empty points per seki-eye region still open, to keep one of each.
+        let mut seki_left: Vec<u32> = regions
+            .iter()
+            .map(|(_, kind, m)| {
+                if *kind == TerritoryKind::SekiEye {
+                    m.len() as u32
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut pending = candidates.clone();
+        while !pending.is_empty() {
+            // The open candidate with the most open neighbours of its own region, row-major ties.
+            let (i, _) = pending
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| {
+                    let n = board.adj(p).iter().filter(|q| open[q.idx()]).count();
+                    (i, n)
+                })
+                .fold((0usize, -1i64), |best, (i, n)| {
+                    if n as i64 > best.1 {
+                        (i, n as i64)
+                    } else {
+                        best
+                    }
+                });
+            let p = pending.remove(i);
+            let r = region_of[p.idx()] as usize;
+            if regions[r].1 == TerritoryKind::SekiEye && seki_left[r] <= 1 {
+                continue;
+            }
+            if board.legality(p, c, SuicideRule::Forbidden).is_err() || board.would_capture(p, c) {
+                continue;
+            }
+            let mut trial = board.clone();
+            trial.play_unchecked(p, c);
+            if trial.liberties(p) < 2 {
+                continue;
+            }
+            board = trial;
+            open[p.idx()] = false;
+            placed[c] += 1;
+            if regions[r].1 == TerritoryKind::SekiEye {
+                seki_left[r] -= 1;
+            }
+        }
+        left[c] = candidates.iter().filter(|p| open[p.idx()]).count() as u32 + one_sided;
+    }
+
+    // Stability: no string capturable in one move, every non-seki group pass-alive.
+    let pa = PassAlive::analyse(&board);
+    for p in board.points() {
+        let Some(c) = board.stone(p) else { continue };
+        // Each string once, at its head.
+        if board.string_head(p) != p {
+            continue;
+        }
+        if board.liberties(p) < 2 {
+            let libs = board.string_liberties(p);
+            let capturable = libs
+                .iter()
+                .any(|&l| board.legality(l, c.opp(), SuicideRule::Forbidden).is_ok());
+            if capturable || libs.is_empty() {
+                problem.get_or_insert_with(|| {
+                    format!(
+                        "after the fill the {} string at {} can be captured at once",
+                        c,
+                        board.coord(p).to_human(board.size())
+                    )
+                });
+            }
+        }
+        let in_seki = board.string_stones(p).any(|s| {
+            board.adj(s).iter().any(|&q| {
+                matches!(
+                    st.class(q),
+                    PointClass::Shared(_) | PointClass::OneSidedDame(_)
+                ) || matches!(
+                    st.class(q),
+                    PointClass::Territory(_, TerritoryKind::SekiEye)
+                )
+            })
+        });
+        if !in_seki && pa.alive_stone(p).is_none() {
+            problem.get_or_insert_with(|| {
+                format!(
+                    "after the fill the {} string at {} is not pass-alive (fewer than two eyes)",
+                    c,
+                    board.coord(p).to_human(board.size())
+                )
+            });
+        }
+    }
+
+    let count = PerSide::new(
+        Half(2 * (board.stone_count(Color::Black) + basic.black) as i64 + shared as i64),
+        Half(2 * (board.stone_count(Color::White) + basic.white) as i64 + shared as i64),
+    );
+    FillUp {
+        count,
+        basic_eyes: basic,
+        placed,
+        left_empty: left,
+        stable: problem.is_none(),
+        problem,
+        board,
+    }
+}
+
+/// Number of independent living groups of `c`: classes of strings joined through `c`'s
+/// non-seki territory regions, counting only classes that own such a region.
+fn independent_groups(
+    board: &Board,
+    regions: &[(Color, TerritoryKind, Vec<Point>)],
+    c: Color,
+) -> u32 {
+    // Union-find over string heads.
+    let mut parent: Vec<u16> = (0..MAX_ARR as u16).collect();
+    fn find(parent: &mut [u16], mut x: u16) -> u16 {
+        while parent[x as usize] != x {
+            parent[x as usize] = parent[parent[x as usize] as usize];
+            x = parent[x as usize];
+        }
+        x
+    }
+    let mut owners: Vec<u16> = Vec::new();
+    for (rc, kind, members) in regions {
+        if *rc != c || *kind == TerritoryKind::SekiEye {
+            continue;
+        }
+        let mut first: Option<u16> = None;
+        for &m in members {
+            for q in board.adj(m) {
+                if board.stone(q) == Some(c) {
+                    let h = board.string_head(q).0;
+                    match first {
+                        None => first = Some(h),
+                        Some(f) => {
+                            let (a, b) = (find(&mut parent, f), find(&mut parent, h));
+                            parent[a as usize] = b;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(f) = first {
+            owners.push(f);
+        }
+    }
+    let mut roots: Vec<u16> = owners.iter().map(|&o| find(&mut parent, o)).collect();
+    roots.sort_unstable();
+    roots.dedup();
+    roots.len() as u32
+}
