@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use crate::counting::{self, fill_up, Balancing, Count, CountError, FillUp, Half};
+use crate::counting::{self, fill_up, Balancing, Count, CountError, FillUp, Half, Removal};
 use crate::engine::{Color, Coord, Game, Move, NegativeKind, PerSide, Phase, PlayRules, Point};
 use crate::rules::{RuleId, RuleResult, Rules};
 use crate::settlement::PassAlive;
@@ -134,7 +134,7 @@ pub fn analyse(
             theorems,
         };
     };
-    let fu = fill_up(&c.settlement);
+    let fu = fill_up(&c.settlement_paused);
     let results: Vec<RuleResult> = rule_ids
         .iter()
         .map(|&id| {
@@ -260,9 +260,11 @@ fn t4(c: &Count) -> TheoremResult {
     )
 }
 
-/// T5: the fill-up count equals the area count, and the filled position is stable.
+/// T5: the fill-up count equals the area count, and the filled position is stable. Ing's
+/// fill-up knows no negative moves, so it runs on the settled paused position and is compared
+/// with that position's area, B0 and W0.
 fn t5(c: &Count, fu: &FillUp) -> TheoremResult {
-    let equal = fu.count == c.area;
+    let equal = fu.count == c.area_paused;
     let ok = equal && fu.stable;
     let mut detail = format!(
         "fill-up B={} W={} vs area B={} W={}; basic eyes B={} W={}; left empty B={} W={}",
@@ -450,7 +452,10 @@ fn t10(f: &Finished, c: &Count) -> TheoremResult {
     }
 }
 
-/// T11: every qualifying choice of negative-move stone gives the same result.
+/// T11: every qualifying choice of negative-move stone gives the same result. The count takes
+/// the negative move by decree (only the vacated point changes class); here each qualifying
+/// choice, the default one included, is also taken physically (the stone leaves the board and
+/// every point is classified afresh), and must give the same counts.
 fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
     if c.plan.negatives.is_empty() {
         return TheoremResult::na("T11", "no negative move");
@@ -459,39 +464,89 @@ fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
     let a = counting::balance::type_a_candidates(st0);
     let b = counting::balance::type_b_candidates(st0);
     let mut tried = 0usize;
+    let board = f.game.board();
+    let human = |p: Point| board.coord(p).to_human(board.size());
     for (i, &(p0, kind)) in c.plan.negatives.iter().enumerate() {
         let cands = match kind {
             NegativeKind::A => &a,
             NegativeKind::B => &b,
         };
-        let alts: Vec<Point> = pick_spread(cands, limit);
+        let mut alts: Vec<Point> = vec![p0];
+        alts.extend(pick_spread(cands, limit).into_iter().filter(|&q| q != p0));
         for alt in alts {
-            if alt == p0 || c.plan.negatives.iter().any(|&(q, _)| q == alt) {
+            if alt != p0 && c.plan.negatives.iter().any(|&(q, _)| q == alt) {
                 continue;
             }
             let mut plan = c.plan.clone();
             plan.negatives[i] = (alt, kind);
             tried += 1;
-            match counting::count_with_plan(&f.game, st0, plan, c.mode, c.balancing) {
+            let decree = match counting::count_with_plan(
+                &f.game,
+                st0,
+                plan.clone(),
+                c.mode,
+                c.balancing,
+                Removal::Decree,
+            ) {
+                Ok(t) => t,
+                Err(e) => return TheoremResult::new("T11", false, e.to_string()),
+            };
+            if decree.area != c.area || decree.territory != c.territory {
+                return TheoremResult::new(
+                    "T11",
+                    false,
+                    format!(
+                        "by decree, type {:?} at {} gives area {}-{}, at {} gives {}-{}",
+                        kind,
+                        human(alt),
+                        decree.area.black,
+                        decree.area.white,
+                        human(p0),
+                        c.area.black,
+                        c.area.white
+                    ),
+                );
+            }
+            match counting::count_with_plan(
+                &f.game,
+                st0,
+                plan,
+                c.mode,
+                c.balancing,
+                Removal::Physical,
+            ) {
                 Ok(t) => {
                     if t.area != c.area || t.territory != c.territory {
-                        let b = f.game.board();
+                        let changed = board
+                            .points()
+                            .find(|&q| {
+                                q != alt && t.settlement.class(q) != decree.settlement.class(q)
+                            })
+                            .map(|q| {
+                                format!(
+                                    "{} turns from {} into {}",
+                                    human(q),
+                                    decree.settlement.class(q).reason(),
+                                    t.settlement.class(q).reason()
+                                )
+                            })
+                            .unwrap_or_default();
                         return TheoremResult::new(
                             "T11",
                             false,
                             format!(
-                                "type {:?} at {} gives area {}-{} territory {}-{}, at {} gives {}-{} / {}-{}",
+                                "type {:?} at {} taken physically gives area {}-{} territory {}-{} instead of {}-{} / {}-{}: {}",
                                 kind,
-                                b.coord(alt).to_human(b.size()),
+                                human(alt),
                                 t.area.black,
                                 t.area.white,
                                 t.territory.black,
                                 t.territory.white,
-                                b.coord(p0).to_human(b.size()),
                                 c.area.black,
                                 c.area.white,
                                 c.territory.black,
-                                c.territory.white
+                                c.territory.white,
+                                changed
                             ),
                         );
                     }
@@ -503,7 +558,10 @@ fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
     TheoremResult::new(
         "T11",
         true,
-        format!("{} alternative choices give the same counts", tried),
+        format!(
+            "{} qualifying choices, taken by decree and physically, give the same counts",
+            tried
+        ),
     )
 }
 

@@ -141,7 +141,15 @@ pub fn fill_up(st: &Settlement) -> FillUp {
             }
             let mut trial = board.clone();
             trial.play_unchecked(p, c);
-            if trial.liberties(p) < 2 {
+            // A string in seki lives on its shared liberties; any other string must keep two
+            // liberties in its own area (its eyes), not count a dame as one.
+            let libs = trial.string_liberties(p);
+            let in_seki = touches_seki(&trial, st, p);
+            let eye_libs = libs
+                .iter()
+                .filter(|&&l| st.class(l).is_owned_empty(c))
+                .count();
+            if (in_seki && libs.len() < 2) || (!in_seki && eye_libs < 2) {
                 continue;
             }
             board = trial;
@@ -212,6 +220,21 @@ pub fn fill_up(st: &Settlement) -> FillUp {
         problem,
         board,
     }
+}
+
+/// Whether the string through `p` touches a shared point, a one-sided dame or a seki eye of
+/// the settled classification: it is (part of) a seki, or lives on dame.
+fn touches_seki(board: &Board, st: &Settlement, p: Point) -> bool {
+    board.string_stones(p).any(|s| {
+        board.adj(s).iter().any(|&q| {
+            matches!(
+                st.class(q),
+                PointClass::Shared(_)
+                    | PointClass::OneSidedDame(_)
+                    | PointClass::Territory(_, TerritoryKind::SekiEye)
+            )
+        })
+    })
 }
 
 /// Number of independent living groups of `c`: classes of strings joined through `c`'s

@@ -134,7 +134,18 @@ pub fn count(
     let d = moves_paused.black - moves_paused.white;
     let wfp = game.first_passer() == Some(Color::White);
     let plan = balance::plan(balancing, d, wfp, &a_cands, &b_cands, pick_a);
-    count_with_plan(game, &st0, plan, mode, balancing)
+    count_with_plan(game, &st0, plan, mode, balancing, Removal::Decree)
+}
+
+/// How the points around a negative-move stone are classified after its removal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Removal {
+    /// By decree (RULES.md section 4, B2): only the vacated point changes class. The count.
+    Decree,
+    /// Physically: the stone leaves the board and every point is classified afresh, the
+    /// vacated point keeping its decreed class. Used by theorem T11 to find the positions where
+    /// taking the negative move literally would change the ownership of other points.
+    Physical,
 }
 
 /// Counts with a given balancing plan; `st0` is the settled paused position.
@@ -144,6 +155,7 @@ pub fn count_with_plan(
     plan: BalancePlan,
     mode: Mode,
     balancing: Balancing,
+    removal: Removal,
 ) -> Result<Count, CountError> {
     let paused = game.board();
     let size = paused.size();
@@ -162,6 +174,8 @@ pub fn count_with_plan(
         .collect();
     let st = if pinned.is_empty() {
         st0.clone()
+    } else if removal == Removal::Decree {
+        st0.with_decrees(&pinned)
     } else {
         let changes: Vec<(Point, Option<Color>)> = pinned.iter().map(|&(p, _)| (p, None)).collect();
         board.set_stones(&changes);

@@ -121,6 +121,7 @@ impl Rules {
             },
             // Art. 20(2): the same komi on the balanced area.
             RuleId::JpdTangsongArea => Rules {
+                id,
                 method: Method::BalancedArea,
                 ..Rules::preset(RuleId::JpdTangsong)
             },

@@ -181,6 +181,20 @@ impl Settlement {
         })
     }
 
+    /// The same settlement after negative moves taken by decree: the stones at the pinned
+    /// points leave the board and those points take their decreed class; every other point
+    /// keeps its class, since ownership is decided before the removal (RULES.md section 4, B2).
+    pub fn with_decrees(&self, pinned: &[(Point, PointClass)]) -> Settlement {
+        let mut out = self.clone();
+        let changes: Vec<(Point, Option<Color>)> = pinned.iter().map(|&(p, _)| (p, None)).collect();
+        out.board.set_stones(&changes);
+        for &(p, cl) in pinned {
+            out.class[p.idx()] = cl;
+            out.pinned.push(p);
+        }
+        out
+    }
+
     /// Records the dead stones removed before this settlement was made (when a settlement is
     /// built from an already settled board, such as after negative moves).
     pub fn set_dead(&mut self, dead: PerSide<u32>, points: Vec<Point>) {

@@ -1,0 +1,5 @@
+//! Integration tests, one module per subject.
+
+mod util;
+
+mod counting;
