@@ -157,3 +157,108 @@ fn art11_reading_agrees_on_the_wfp_case() {
     assert_eq!(c.compensation, Half::points(1));
     assert_eq!(result_of(&a, RuleId::JpdTangsong), "W+7.5");
 }
+
+/// A seki with an eye on each side, on 7x7 (columns a-g, rows from the top):
+///
+/// ```text
+///   a b c d e f g
+/// 0 . X . O . O X    a0: Black's seki eye; c0: shared liberty; e0: White's seki eye
+/// 1 X X X O O O X
+/// 2 O O O X X X X
+/// 3 . O X . X . .    White's wall lives with eyes a3 and a5
+/// 4 O O X X X X X    Black's big group: eyes d3, f3-g3 and the 8 points d5-g6
+/// 5 . O X . . . .
+/// 6 O O X . . . .
+/// ```
+///
+/// Hand count: Black 19 stones, White 14. Black owns a0 + d3 + f3, g3 + 8 = 12 empty points,
+/// White e0 + a3 + a5 = 3, c0 shared. B0 = 19 + 12 + 0.5 = 31.5, W0 = 14 + 3 + 0.5 = 17.5.
+/// Played alternately, White passes 5 times while Black places its last 5 stones, so White is
+/// the first passer; Black moved last: moves(B) = 19 + 1 = 20, moves(W) = 14 + 5 = 19.
+/// Art. 14: one type-A move at G7 (the first black stone touching White in row order): Black
+/// 18 stones, q = 2, B = 18 + 12 + 1 = 31, W = 14 + 3 + 1 = 18, k = 19.
+/// Fill-back: Black 1 virtual stone, White 5 virtual stones into 3 points: overflow s = 2,
+/// so b = 12 - 1 + 2 = 13, w = 3 - 5 + 2 = 0, and B = b + (k - s) + q/2 = 13 + 17 + 1 = 31.
+/// jpd-tangsong: 13 - 0 - 6.5 = B+6.5; Chinese: 31.5 - 17.5 - 7.5 = B+6.5.
+///
+/// T11 fails here, and that is a finding: taken physically, removing G7 gives White's seki
+/// string a third liberty, so C7 stops being a shared liberty (White could fill it safely) and
+/// becomes White's one-sided dame. By decree (the count) nothing but G7 changes.
+const SEKI_BOTH_EYES: &str = "
+    . X . O . O X
+    X X X O O O X
+    O O O X X X X
+    . O X . X . .
+    O O X X X X X
+    . O X . . . .
+    O O X . . . .";
+
+#[test]
+fn seki_with_an_eye_on_each_side() {
+    let g = from_position(SEKI_BOTH_EYES, "pass");
+    assert_eq!(g.first_passer(), Some(Color::White));
+    assert_eq!(g.last_mover(), Some(Color::Black));
+    let a = analyse_game(g, &[], Balancing::Art14);
+    let c = a.count.as_ref().unwrap();
+    let st = &c.settlement_paused;
+    let b = st.board();
+    use jipingdian::settlement::{PointClass, SharedKind, TerritoryKind};
+    let at = |s: &str| b.point(pt(s));
+    assert_eq!(
+        st.class(at("aa")),
+        PointClass::Territory(Color::Black, TerritoryKind::SekiEye)
+    );
+    assert_eq!(
+        st.class(at("ca")),
+        PointClass::Shared(SharedKind::SharedLiberty)
+    );
+    assert_eq!(
+        st.class(at("ea")),
+        PointClass::Territory(Color::White, TerritoryKind::SekiEye)
+    );
+    assert_eq!(
+        st.class(at("ad")),
+        PointClass::Territory(Color::White, TerritoryKind::Enclosed)
+    );
+    assert_eq!(
+        (c.area_paused.black, c.area_paused.white),
+        (Half(63), Half(35))
+    );
+    assert_eq!(c.negatives, vec![(pt("ga"), NegativeKind::A)]);
+    assert_eq!(
+        (c.area.black, c.area.white),
+        (Half::points(31), Half::points(18))
+    );
+    assert_eq!(c.k(), 19);
+    assert_eq!(c.s, 2);
+    assert_eq!(
+        (c.territory.black, c.territory.white),
+        (Half::points(13), Half::points(0))
+    );
+    assert_eq!(result_of(&a, RuleId::JpdTangsong), "B+6.5");
+    assert_eq!(result_of(&a, RuleId::Chinese), "B+6.5");
+    for t in &a.theorems {
+        if t.id == "T11" {
+            assert_eq!(
+                t.verdict,
+                jipingdian::checks::Verdict::Fails,
+                "{}",
+                t.detail
+            );
+            assert!(
+                t.detail
+                    .contains("C7 turns from shared_liberty into one_sided_dame"),
+                "{}",
+                t.detail
+            );
+        } else {
+            assert_ne!(
+                t.verdict,
+                jipingdian::checks::Verdict::Fails,
+                "{} {}",
+                t.id,
+                t.detail
+            );
+        }
+    }
+}

@@ -29,18 +29,15 @@ pub fn play(size: u32, moves: &str) -> Game {
     g
 }
 
-/// Interleaves Black's and White's real moves (B first), then appends `tail`.
+/// Interleaves Black's and White's real moves (B first), the side with fewer moves passing
+/// while the other finishes, then appends `tail`.
 pub fn interleave(black: &[&str], white: &[&str], tail: &str) -> String {
     let mut s = String::new();
     for i in 0..black.len().max(white.len()) {
-        if let Some(b) = black.get(i) {
-            s.push_str(b);
-            s.push(' ');
-        }
-        if let Some(w) = white.get(i) {
-            s.push_str(w);
-            s.push(' ');
-        }
+        s.push_str(black.get(i).copied().unwrap_or("pass"));
+        s.push(' ');
+        s.push_str(white.get(i).copied().unwrap_or("pass"));
+        s.push(' ');
     }
     s.push_str(tail);
     s
@@ -77,6 +74,76 @@ pub fn result_of(a: &Analysis, id: RuleId) -> String {
         .find(|r| r.rules == id.as_str())
         .map(|r| r.result.clone())
         .unwrap_or_default()
+}
+
+/// The stones of an ASCII position as SGF points, Black's and White's, each ordered by
+/// distance from the nearest empty point (closest first) then row-major, so that playing them
+/// alternately never leaves a partial string without liberties in the usual shapes.
+pub fn stones_of(ascii: &str) -> (Vec<String>, Vec<String>) {
+    let b = jipingdian::engine::Board::from_ascii(ascii).unwrap();
+    let n = b.size() as i32;
+    let pts: Vec<_> = b.points().collect();
+    let mut dist = std::collections::HashMap::new();
+    let mut frontier: Vec<_> = pts
+        .iter()
+        .copied()
+        .filter(|&p| b.stone(p).is_none())
+        .collect();
+    for &p in &frontier {
+        dist.insert(p, 0);
+    }
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for p in frontier {
+            for q in b.adj(p) {
+                if b.stone(q).is_some() && !dist.contains_key(&q) {
+                    dist.insert(q, d);
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+    }
+    let _ = n;
+    let mut out = (Vec::new(), Vec::new());
+    let mut sorted: Vec<_> = pts
+        .iter()
+        .copied()
+        .filter(|&p| b.stone(p).is_some())
+        .collect();
+    sorted.sort_by_key(|p| (dist.get(p).copied().unwrap_or(99), *p));
+    for p in sorted {
+        let s = b.coord(p).to_sgf();
+        match b.stone(p) {
+            Some(Color::Black) => out.0.push(s),
+            _ => out.1.push(s),
+        }
+    }
+    out
+}
+
+/// Plays the stones of an ASCII position alternately (see [`stones_of`]), then `tail`.
+pub fn from_position(ascii: &str, tail: &str) -> Game {
+    let (b, w) = stones_of(ascii);
+    let br: Vec<&str> = b.iter().map(|s| s.as_str()).collect();
+    let wr: Vec<&str> = w.iter().map(|s| s.as_str()).collect();
+    let size = jipingdian::engine::Board::from_ascii(ascii).unwrap().size() as u32;
+    let mut g = play(size, &interleave(&br, &wr, ""));
+    assert_eq!(
+        g.board(),
+        &jipingdian::engine::Board::from_ascii(ascii).unwrap(),
+        "the replay did not reproduce the position"
+    );
+    for tok in tail.split_whitespace() {
+        match tok {
+            "pass" => g.play(Move::Virtual).map(|_| ()).unwrap(),
+            "resume" => g.resume().unwrap(),
+            p => g.play(Move::Play(pt(p))).map(|_| ()).unwrap(),
+        }
+    }
+    g
 }
 
 /// Columns of points `col` (a letter) rows `from..=to` in SGF letters.

@@ -53,7 +53,7 @@ impl fmt::Display for Half {
         let v = self.0;
         let sign = if v < 0 { "-" } else { "" };
         let a = v.unsigned_abs();
-        if a % 2 == 0 {
+        if a.is_multiple_of(2) {
             write!(f, "{}{}", sign, a / 2)
         } else {
             write!(f, "{}{}.5", sign, a / 2)
