@@ -80,7 +80,7 @@ fn art14_white_first_passer_black_last_mover() {
 }
 
 /// Art. 14, White passed first, White moved last: a type-A move and a black virtual move.
-/// Moves: 12 B and 11 W real, W pass (first), B fills A1, W plays E1, B pass, W pass.
+/// Moves: 12 B and 11 W real, W passes (first), B fills A1, W plays E1, B pass, W pass.
 /// moves(B) = 13 + 1 = 14, moves(W) = 12 + 2 = 14. Type A at C6 (-1) and a virtual move (+1):
 /// moves(B) = 14 = k. Black 12 stones, territory 5, q = 1: B = 17.5, W = 18.5.
 /// Fill-back: Black 2 virtual stones, White 2: b = 5 - 2 = 3, w = 6 - 2 = 4;
@@ -89,7 +89,7 @@ fn art14_white_first_passer_black_last_mover() {
 fn art14_white_first_passer_white_last_mover() {
     let (b, w) = walls();
     let w11 = &w[..11];
-    let tail = format!("pass af {} pass pass", w[11]);
+    let tail = format!("af {} pass pass", w[11]);
     let g = play(6, &interleave(&refs(&b), &refs(w11), &tail));
     assert_eq!(g.first_passer(), Some(Color::White));
     assert_eq!(g.last_mover(), Some(Color::White));
@@ -260,5 +260,267 @@ fn seki_with_an_eye_on_each_side() {
                 t.detail
             );
         }
+    }
+}
+
+/// A seki where only Black has eyes, on 9x9. Black's strings B1 (b9 a8 b8 c8, eye a9) and B2
+/// (f9 e8 f8 g8 h8 h9, eye g9) each share one liberty with White's eyeless W1 (d9 d8): c9 and e9.
+/// Whoever fills c9 or e9 puts its own string in atari, so both are shared liberties.
+///
+/// ```text
+///   a b c d e f g h j
+/// 0 . X . O . X . X O
+/// 1 X X X O X X X X O
+/// 2 O O O X O O O O O
+/// 3 . O X X X O . O .
+/// 4 O O X . X O O O O
+/// 5 . O X X X O . . .
+/// 6 O O X . X O . . .
+/// 7 . O X X X O . . .
+/// 8 O O X . X O . . .
+/// ```
+///
+/// Hand count: Black 4 + 6 + 16 = 26 stones, White 2 + 12 + 17 = 31. Black owns the seki eyes
+/// a9, g9 and the eyes d5, d3, d1 of its middle group: 5. White owns a6, a4, a2, g6, j6 and
+/// the 12 points g4-j1: 17. Shared c9, e9: q = 2. B0 = 26 + 5 + 1 = 32, W0 = 31 + 17 + 1 = 49.
+/// Played alternately Black passes 5 times (first passer) while White places its last 5
+/// stones; White moved last. moves(B) = 26 + 6 = 32 = moves(W) = 31 + 1: nothing to balance.
+/// Fill-back: Black 6 virtual stones into 5 points: overflow s = 1. b = 5 - 6 + 1 = 0,
+/// w = 17 - 1 + 1 = 17; B = 0 + (32 - 1) + 1 = 32. jpd-tangsong: 0 - 17 - 6.5 = W+23.5;
+/// Chinese: 32 - 49 - 7.5 = W+24.5.
+#[test]
+fn seki_with_an_eye_on_one_side_only() {
+    let g = from_position(
+        "
+        . X . O . X . X O
+        X X X O X X X X O
+        O O O X O O O O O
+        . O X X X O . O .
+        O O X . X O O O O
+        . O X X X O . . .
+        O O X . X O . . .
+        . O X X X O . . .
+        O O X . X O . . .",
+        "pass pass",
+    );
+    assert_eq!(g.first_passer(), Some(Color::Black));
+    assert_eq!(g.last_mover(), Some(Color::White));
+    let a = analyse_game(g, &[], Balancing::Art14);
+    assert_theorems_hold(&a);
+    let c = a.count.as_ref().unwrap();
+    use jipingdian::settlement::{PointClass, SharedKind, TerritoryKind};
+    let st = &c.settlement;
+    let at = |s: &str| st.board().point(pt(s));
+    assert_eq!(
+        st.class(at("aa")),
+        PointClass::Territory(Color::Black, TerritoryKind::SekiEye)
+    );
+    assert_eq!(
+        st.class(at("ga")),
+        PointClass::Territory(Color::Black, TerritoryKind::SekiEye)
+    );
+    assert_eq!(
+        st.class(at("ca")),
+        PointClass::Shared(SharedKind::SharedLiberty)
+    );
+    assert_eq!(
+        st.class(at("ea")),
+        PointClass::Shared(SharedKind::SharedLiberty)
+    );
+    assert_eq!(c.tally.seki_eyes, jipingdian::engine::PerSide::new(2, 0));
+    assert_eq!(
+        (c.area.black, c.area.white),
+        (Half::points(32), Half::points(49))
+    );
+    assert_eq!(c.k(), 32);
+    assert_eq!(c.s, 1);
+    assert_eq!(
+        (c.territory.black, c.territory.white),
+        (Half::points(0), Half::points(17))
+    );
+    assert_eq!(result_of(&a, RuleId::JpdTangsong), "W+23.5");
+    assert_eq!(result_of(&a, RuleId::Chinese), "W+24.5");
+}
+
+/// A one-sided dame, claimed by its holder after it passed first (Art. 10). The position is
+/// the two-eyed seki above with G7 left empty: White's seki string (d7 d6 e6 f6 f7) then has a
+/// third liberty, so White can fill C7 safely while a black stone there would leave Black's
+/// corner string with one liberty. By the one-move reading C7 is White's one-sided dame; G7,
+/// where both can play, is a dame left (shared).
+///
+/// The one-move reading has a consequence worth knowing: once White fills C7, Black's corner
+/// string is in atari, so every one-sided dame this reading finds sits next to a string that
+/// a longer reading may call dead; the seed's 7x7 diagram (below) is the other side of it.
+///
+/// Hand count: Black 18 stones, White 14. Black owns a7 (seki eye), d4, f4, g4 and the 8
+/// points d2-g1: 12. White owns C7 (one-sided dame), e7 (seki eye), a4, a2: 4. G7 shared.
+/// B0 = 18 + 12 + 0.5 = 30.5, W0 = 14 + 4 + 0.5 = 18.5. White passed first (4 times while
+/// Black placed its last stones), Black moved last: moves(B) = 19, moves(W) = 18.
+/// Art. 14 type A at A6 (the first black stone in row order touching White): B = 17 + 12 + 1
+/// = 30, W = 14 + 4 + 1 = 19, k = 18; b = 12 - 1 = 11, w = 4 - 4 = 0; B = 11 + 18 + 1.
+/// jpd-tangsong 11 - 0 - 6.5 = B+4.5 = 30.5 - 18.5 - 6.5 - 1; Chinese 30.5 - 18.5 - 7.5.
+#[test]
+fn one_sided_dame_claimed_after_its_holder_passed_first() {
+    let g = from_position(
+        "
+        . X . O . O .
+        X X X O O O X
+        O O O X X X X
+        . O X . X . .
+        O O X X X X X
+        . O X . . . .
+        O O X . . . .",
+        "pass",
+    );
+    assert_eq!(g.first_passer(), Some(Color::White));
+    let a = analyse_game(g, &[], Balancing::Art14);
+    let c = a.count.as_ref().unwrap();
+    use jipingdian::settlement::{PointClass, SharedKind, TerritoryKind};
+    let st = &c.settlement_paused;
+    let at = |s: &str| st.board().point(pt(s));
+    assert_eq!(st.class(at("ca")), PointClass::OneSidedDame(Color::White));
+    assert_eq!(st.class(at("ga")), PointClass::Shared(SharedKind::DameLeft));
+    assert_eq!(
+        st.class(at("ea")),
+        PointClass::Territory(Color::White, TerritoryKind::SekiEye)
+    );
+    assert_eq!(
+        (c.area_paused.black, c.area_paused.white),
+        (Half(61), Half(37))
+    );
+    assert_eq!(c.negatives, vec![(pt("ab"), NegativeKind::A)]);
+    assert_eq!(
+        (c.area.black, c.area.white),
+        (Half::points(30), Half::points(19))
+    );
+    assert_eq!(
+        (c.territory.black, c.territory.white),
+        (Half::points(11), Half::points(0))
+    );
+    assert_eq!(result_of(&a, RuleId::JpdTangsong), "B+4.5");
+    assert_eq!(result_of(&a, RuleId::Chinese), "B+4.5");
+    for t in &a.theorems {
+        if t.id != "T11" {
+            assert_ne!(
+                t.verdict,
+                jipingdian::checks::Verdict::Fails,
+                "{} {}",
+                t.id,
+                t.detail
+            );
+        }
+    }
+}
+
+/// An unfilled single ko (单劫不粘有目, Part 1 item 7): White's stone at C5 is in atari and
+/// Black could take it by playing D5, but D5 is enclosed by White, so it is White's point.
+///
+/// ```text
+///   a b c d e f
+/// 0 . X X O O .
+/// 1 . X O . O .     d1 (D5): the ko point, White's territory
+/// 2 . X X O O .
+/// 3 . X X O O .
+/// 4 . X X O O .
+/// 5 . X X O O .
+/// ```
+///
+/// Hand count: Black 11 stones + column a (6) = 17; White 12 stones + column f (6) + D5 = 19.
+/// Black passed first (its stones ran out first), White moved last: moves(B) = 11 + 2 = 13
+/// = moves(W) = 12 + 1 = k. b = 6 - 2 = 4, w = 7 - 1 = 6; B = 4 + 13 = 17.
+/// jpd-tangsong 4 - 6 - 6.5 = W+8.5; Chinese 17 - 19 - 7.5 = W+9.5.
+#[test]
+fn unfilled_single_ko_is_territory() {
+    let g = from_position(
+        "
+        . X X O O .
+        . X O . O .
+        . X X O O .
+        . X X O O .
+        . X X O O .
+        . X X O O .",
+        "pass pass",
+    );
+    let a = analyse_game(g, &[], Balancing::Art14);
+    assert_theorems_hold(&a);
+    let c = a.count.as_ref().unwrap();
+    use jipingdian::settlement::{PointClass, TerritoryKind};
+    let st = &c.settlement;
+    assert_eq!(
+        st.class(st.board().point(pt("db"))),
+        PointClass::Territory(Color::White, TerritoryKind::KoPoint)
+    );
+    assert_eq!(c.tally.ko_points.white, 1);
+    assert_eq!(
+        (c.area.black, c.area.white),
+        (Half::points(17), Half::points(19))
+    );
+    assert_eq!(
+        (c.territory.black, c.territory.white),
+        (Half::points(4), Half::points(6))
+    );
+    assert_eq!(result_of(&a, RuleId::JpdTangsong), "W+8.5");
+    assert_eq!(result_of(&a, RuleId::Chinese), "W+9.5");
+}
+
+/// A game with no real move: Black passes, White passes. The board is empty: 25 points that
+/// no stone borders, all shared: B = W = 12.5. No last mover; Black passed first; k = 1.
+/// Each side fills back its one virtual stone into zero points of territory: overflow s = 1,
+/// b = 0 - 1 + 1 = 0 = w, and B = b + (k - s) + q/2 = 0 + 0 + 12.5 (the literal formula of
+/// Art. 19(3), b + k + q/2 = 13.5, is off by s). jpd-tangsong: 0 - 6.5 = W+6.5; Chinese W+7.5.
+#[test]
+fn a_game_with_no_real_move() {
+    let g = play(5, "pass pass");
+    assert_eq!(g.last_mover(), None);
+    let a = analyse_game(g, &[], Balancing::Art14);
+    assert_theorems_hold(&a);
+    let c = a.count.as_ref().unwrap();
+    assert_eq!(c.shared, 25);
+    assert_eq!((c.area.black, c.area.white), (Half(25), Half(25)));
+    assert_eq!(c.s, 1);
+    assert_eq!(
+        (c.territory.black, c.territory.white),
+        (Half::ZERO, Half::ZERO)
+    );
+    assert_eq!(result_of(&a, RuleId::JpdTangsong), "W+6.5");
+    assert_eq!(result_of(&a, RuleId::Chinese), "W+7.5");
+    let t2 = a.theorems.iter().find(|t| t.id == "T2").unwrap();
+    assert!(t2.detail.contains("is off by s"), "{}", t2.detail);
+}
+
+/// The 7x7 diagram of seed 000, sentence 5 (雙活棋中一方單獨擁有的氣點): Black's ring (b6 b5 b4
+/// b3 c3 d3 e3 e4 e5 e6) and c7-d7 surround White's c4-d4 inside White's outer wall. The text
+/// says a (c6) and b (d6) are not shared liberties but Black's own liberty points, Black's
+/// territory; c5 and d5 are the shared liberties of the seki.
+///
+/// What the engine concludes, and why: all four points c6, d6, c5, d5 form one empty region
+/// touching both colours, so each is judged by the one-move reading. A white stone at c6
+/// would have two liberties (d6, c5), and so would a black one, so c6 is a dame left, not
+/// Black's point; likewise d6. c5 and d5 are dame too (a white stone there joins c4-d4 with
+/// two liberties; a black one joins the ring with three). The text's judgement rests on a
+/// longer reading: after White c6, Black d6 leaves the white stone in atari and Black wins the
+/// fight. The harness reports this as a disagreement of the one-move reading with the text.
+#[test]
+fn seed_000_sentence_5_diagram() {
+    use jipingdian::engine::Board;
+    use jipingdian::settlement::{Mode, PointClass, Settlement, SharedKind};
+    let b = Board::from_ascii(
+        "
+        O O X X O O .
+        O X . . X O .
+        O X . . X O .
+        O X O O X O .
+        O X X X X O .
+        O O O O O O .
+        . . . . . . .",
+    )
+    .unwrap();
+    let st = Settlement::settle(&b, &[], &[], Mode::Pause).unwrap();
+    for p in ["cb", "db", "cc", "dc"] {
+        assert_eq!(
+            st.class(b.point(pt(p))),
+            PointClass::Shared(SharedKind::DameLeft),
+            "{p}"
+        );
     }
 }

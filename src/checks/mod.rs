@@ -267,11 +267,11 @@ fn t5(c: &Count, fu: &FillUp) -> TheoremResult {
     let equal = fu.count == c.area_paused;
     let ok = equal && fu.stable;
     let mut detail = format!(
-        "fill-up B={} W={} vs area B={} W={}; basic eyes B={} W={}; left empty B={} W={}",
+        "fill-up B={} W={} vs area B0={} W0={}; basic eyes B={} W={}; left empty B={} W={}",
         fu.count.black,
         fu.count.white,
-        c.area.black,
-        c.area.white,
+        c.area_paused.black,
+        c.area_paused.white,
         fu.basic_eyes.black,
         fu.basic_eyes.white,
         fu.left_empty.black,

@@ -20,7 +20,7 @@ use serde::Serialize;
 use super::score::Half;
 use crate::engine::board::MAX_ARR;
 use crate::engine::{Board, Color, PerSide, Point, SuicideRule};
-use crate::settlement::{PassAlive, PointClass, Settlement, TerritoryKind};
+use crate::settlement::{PassAlive, PointClass, Settlement, SharedKind, TerritoryKind};
 
 /// The outcome of the fill-up check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -222,14 +222,14 @@ pub fn fill_up(st: &Settlement) -> FillUp {
     }
 }
 
-/// Whether the string through `p` touches a shared point, a one-sided dame or a seki eye of
-/// the settled classification: it is (part of) a seki, or lives on dame.
+/// Whether the string through `p` touches a shared liberty, a one-sided dame or a seki eye of
+/// the settled classification: it is part of a seki. (A dame left does not make a seki.)
 fn touches_seki(board: &Board, st: &Settlement, p: Point) -> bool {
     board.string_stones(p).any(|s| {
         board.adj(s).iter().any(|&q| {
             matches!(
                 st.class(q),
-                PointClass::Shared(_)
+                PointClass::Shared(SharedKind::SharedLiberty)
                     | PointClass::OneSidedDame(_)
                     | PointClass::Territory(_, TerritoryKind::SekiEye)
             )
