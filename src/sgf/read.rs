@@ -268,21 +268,23 @@ pub fn parse_sgf(bytes: &[u8]) -> Result<SgfRecord, SgfError> {
         ));
     }
     let body = &trimmed[start..];
-    prescan(body)?;
+    let scan = prescan(body)?;
+    // Only the first tree goes to sgf-parse: the others are not read, and an error in them must
+    // not make sgf-parse drop the first (possibly deep) tree recursively.
+    let body = &body[..scan.end];
     let trees = sgf_parse::parse(body).map_err(|e| map_parse_error(e, body))?;
     let mut trees = trees.into_iter();
     let first = match trees.next() {
         Some(t) => t,
         None => return Err(SgfError::Empty),
     };
-    let others = trees.len();
     for t in trees {
         free_game_tree(t);
     }
-    if others > 0 {
+    if scan.more_trees > 0 {
         notes.push(format!(
             "{} game trees in the file: the first is read",
-            others + 1
+            scan.more_trees + 1
         ));
     }
     let root = match first {
@@ -314,14 +316,36 @@ fn find_tree_start(text: &str) -> Option<usize> {
     None
 }
 
-/// Walks the text as the SGF lexer does, counting nodes and checking that every value and game
-/// tree is closed, so that truncation is reported with the node where it happened.
-fn prescan(text: &str) -> Result<usize, SgfError> {
+/// What [`prescan`] found in the first game tree.
+#[derive(Debug, PartialEq, Eq)]
+struct Scan {
+    /// Nodes of the first game tree.
+    nodes: usize,
+    /// Byte length of the first game tree (up to its closing `)`).
+    end: usize,
+    /// Game trees that follow it.
+    more_trees: usize,
+}
+
+/// Walks the first game tree as the SGF lexer does, counting nodes and checking that every value
+/// and game tree is closed and that the tree structure is well formed (`(` is followed by `;`,
+/// `)` by `(`, `)` or the end), so that truncation is reported with the node where it happened
+/// and `sgf-parse` never fails after building a deep tree (it would drop it recursively).
+fn prescan(text: &str) -> Result<Scan, SgfError> {
     let mut in_value = false;
     let mut escaped = false;
     let mut depth: usize = 0;
     let mut nodes: usize = 0;
-    for ch in text.chars() {
+    // What the next non-whitespace character outside a value must be.
+    #[derive(PartialEq)]
+    enum Expect {
+        Any,
+        Node,
+        AfterClose,
+    }
+    let mut expect = Expect::Any;
+    let mut end = None;
+    for (i, ch) in text.char_indices() {
         if in_value {
             if escaped {
                 escaped = false;
@@ -332,17 +356,47 @@ fn prescan(text: &str) -> Result<usize, SgfError> {
             }
             continue;
         }
+        if ch.is_whitespace() {
+            continue;
+        }
+        let node = nodes.saturating_sub(1);
+        match expect {
+            Expect::Node if ch != ';' => {
+                return Err(SgfError::NotSgf {
+                    node,
+                    detail: format!(
+                        "'(' is followed by '{ch}' instead of ';' (a game tree starts with a node)"
+                    ),
+                })
+            }
+            Expect::AfterClose if ch != '(' && ch != ')' => {
+                return Err(SgfError::NotSgf {
+                    node,
+                    detail: format!("')' is followed by '{ch}' instead of '(' or ')'"),
+                })
+            }
+            _ => {}
+        }
+        expect = Expect::Any;
         match ch {
             '[' => in_value = true,
-            '(' => depth += 1,
+            '(' => {
+                depth += 1;
+                expect = Expect::Node;
+            }
             ')' => {
                 if depth == 0 {
                     return Err(SgfError::NotSgf {
-                        node: nodes.saturating_sub(1),
+                        node,
                         detail: "')' closes a game tree that was never opened".into(),
                     });
                 }
                 depth -= 1;
+                if depth == 0 {
+                    end = Some(i + 1);
+                    break;
+                }
+                expect = Expect::AfterClose;
             }
             ';' => {
                 nodes += 1;
@@ -363,13 +417,49 @@ fn prescan(text: &str) -> Result<usize, SgfError> {
             detail: "a property value is not closed with ']'".into(),
         });
     }
-    if depth > 0 {
+    let Some(end) = end else {
         return Err(SgfError::Truncated {
             node,
             detail: format!("{depth} game tree(s) not closed with ')'"),
         });
+    };
+    Ok(Scan {
+        nodes,
+        end,
+        more_trees: count_trees(&text[end..]),
+    })
+}
+
+/// Counts the top-level game trees in `text`, leniently (only for a note).
+fn count_trees(text: &str) -> usize {
+    let mut in_value = false;
+    let mut escaped = false;
+    let mut depth = 0usize;
+    let mut trees = 0usize;
+    for ch in text.chars() {
+        if in_value {
+            if escaped {
+                escaped = false;
+            } else if ch == '\\' {
+                escaped = true;
+            } else if ch == ']' {
+                in_value = false;
+            }
+            continue;
+        }
+        match ch {
+            '[' => in_value = true,
+            '(' => {
+                if depth == 0 {
+                    trees += 1;
+                }
+                depth += 1;
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
     }
-    Ok(nodes)
+    trees
 }
 
 /// Node index (counted along the text) reached at the end of `prefix`.
@@ -989,7 +1079,22 @@ mod tests {
             prescan("(;GM[1];B[aa]"),
             Err(SgfError::Truncated { node: 1, .. })
         ));
-        assert_eq!(prescan("(;C[a\\]b;c];B[aa])"), Ok(2));
+        assert_eq!(
+            prescan("(;C[a\\]b;c];B[aa]) (;B[aa])(;W[bb])"),
+            Ok(Scan {
+                nodes: 2,
+                end: 18,
+                more_trees: 2
+            })
+        );
+        assert!(matches!(
+            prescan("(;B[aa](B[bb]))"),
+            Err(SgfError::NotSgf { node: 1, .. })
+        ));
+        assert!(matches!(
+            prescan("(;B[aa](;W[bb])C[x])"),
+            Err(SgfError::NotSgf { node: 2, .. })
+        ));
     }
 
     #[test]
@@ -1004,5 +1109,16 @@ mod tests {
             .spawn(move || parse_sgf(s.as_bytes()).map(|r| r.moves.len()))
             .unwrap();
         assert_eq!(h.join().unwrap(), Ok(MAX_NODES - 1));
+        // A parse error after a deep line: sgf-parse drops its partial tree itself.
+        let mut s = String::from("(;GM[1]");
+        for _ in 0..MAX_NODES - 2 {
+            s.push_str(";B[]");
+        }
+        s.push_str("(B[]))");
+        let h = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || parse_sgf(s.as_bytes()).is_err())
+            .unwrap();
+        assert!(h.join().unwrap());
     }
 }
