@@ -1089,11 +1089,11 @@ mod tests {
         );
         assert!(matches!(
             prescan("(;B[aa](B[bb]))"),
-            Err(SgfError::NotSgf { node: 1, .. })
+            Err(SgfError::NotSgf { node: 0, .. })
         ));
         assert!(matches!(
             prescan("(;B[aa](;W[bb])C[x])"),
-            Err(SgfError::NotSgf { node: 2, .. })
+            Err(SgfError::NotSgf { node: 1, .. })
         ));
     }
 
