@@ -39,7 +39,7 @@ pub enum SgfError {
         detail: String,
     },
     /// The file holds more nodes than [`MAX_NODES`].
-    #[error("the file holds {nodes} nodes or more, beyond the limit of {limit}; split it or remove variations")]
+    #[error("node {nodes}: the first game tree holds more nodes than the limit of {limit}; split it or remove variations")]
     TooLarge {
         /// Nodes counted (at least).
         nodes: usize,

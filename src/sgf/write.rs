@@ -34,7 +34,7 @@ pub struct SgfWriter {
 pub fn format_komi(half_points: i32) -> String {
     let sign = if half_points < 0 { "-" } else { "" };
     let a = half_points.unsigned_abs();
-    if a % 2 == 0 {
+    if a.is_multiple_of(2) {
         format!("{sign}{}", a / 2)
     } else {
         format!("{sign}{}.5", a / 2)
