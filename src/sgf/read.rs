@@ -1,0 +1,1124 @@
+//! Reading SGF: charset decoding, parsing with `sgf-parse`, the main line as an [`SgfRecord`],
+//! and replaying it on a [`Game`].
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use encoding_rs::{DecoderResult, Encoding, UTF_8};
+use sgf_parse::go::{Move as SgfParseMove, Point as SgfPoint, Prop};
+use sgf_parse::{GameTree, LexerError, SgfNode, SgfParseError, SgfProp};
+
+use crate::engine::{Color, Coord, End, Game, GameError, Illegal, Move, PerSide, Phase, PlayRules};
+
+/// The most nodes a file may hold (all game trees and variations together). Deeper trees would
+/// exhaust the stack in `sgf-parse`, which builds and drops them recursively.
+pub const MAX_NODES: usize = 20_000;
+
+/// A problem with an SGF file. Each variant names the node (0 = the root, counted along the main
+/// line, or along the text for errors found before parsing) or the move number (1-based, setup
+/// stones not counted), and its message says what to do.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgfError {
+    /// The bytes are not an SGF record at all.
+    #[error("not an SGF file ({detail}, near node {node}); an SGF record is a game tree such as (;GM[1]SZ[19];B[pd])")]
+    NotSgf {
+        /// Node (counted along the text) near which parsing failed.
+        node: usize,
+        /// What the parser saw.
+        detail: String,
+    },
+    /// The file holds no game tree.
+    #[error("the file is empty: node 0 (the root) is missing; give a game tree such as (;GM[1]SZ[19];B[pd])")]
+    Empty,
+    /// The file ends inside a property value or a game tree.
+    #[error("the file ends early in node {node}: {detail}; it was probably truncated: fetch or save it again")]
+    Truncated {
+        /// The last node begun (counted along the text).
+        node: usize,
+        /// What is left open.
+        detail: String,
+    },
+    /// The file holds more nodes than [`MAX_NODES`].
+    #[error("node {nodes}: the first game tree holds more nodes than the limit of {limit}; split it or remove variations")]
+    TooLarge {
+        /// Nodes counted (at least).
+        nodes: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// The first game tree is not a game of Go.
+    #[error(
+        "node 0: the first game tree is not Go (GM is not 1); only Go records (GM[1]) can be read"
+    )]
+    NotGo,
+    /// The board size is missing a value, not square, or out of range.
+    #[error("node {node}: board size SZ[{value}] is not supported ({why}); use a square board of 2 to 25, e.g. SZ[19]")]
+    BadSize {
+        /// The node holding `SZ` (0).
+        node: usize,
+        /// The value as written.
+        value: String,
+        /// Why it is refused.
+        why: String,
+    },
+    /// A point is off the board.
+    #[error("node {node}: {prop}[{at}] is off the {size}x{size} board; correct the point or the board size SZ")]
+    OffBoard {
+        /// The node.
+        node: usize,
+        /// The property (`B`, `W`, `AB`, `AW`, `TB`, `TW`).
+        prop: String,
+        /// The point as written.
+        at: String,
+        /// The board size.
+        size: u8,
+    },
+    /// A node holds two moves.
+    #[error("node {node}: two moves in one node ({first} and {second}); SGF allows one move per node: put the second in a node of its own")]
+    TwoMovesInOneNode {
+        /// The node.
+        node: usize,
+        /// The first move, as `B[aa]`.
+        first: String,
+        /// The second move.
+        second: String,
+    },
+    /// A property value cannot be read.
+    #[error("node {node}: {prop}[{value}] is not a valid value for {prop}; correct or remove it")]
+    BadValue {
+        /// The node.
+        node: usize,
+        /// The property identifier.
+        prop: String,
+        /// The value(s) as written.
+        value: String,
+    },
+    /// Setup properties (`AB`, `AW`, `AE`, `PL`) after the root node.
+    #[error("node {node}: setup property {prop} after the root is not supported (only the root may place stones or set the player); move the setup into the root node")]
+    UnsupportedSetup {
+        /// The node.
+        node: usize,
+        /// The property identifier.
+        prop: String,
+    },
+    /// Bytes that are not valid in the declared (or default) charset.
+    #[error("node {node}: the bytes at offset {offset} are not valid {charset}{how}; re-save the file in that charset or correct its CA property")]
+    InvalidEncoding {
+        /// The node in which the bad bytes lie (counted along the text).
+        node: usize,
+        /// Byte offset of the first bad byte.
+        offset: usize,
+        /// The charset used (encoding_rs name).
+        charset: String,
+        /// How the charset was chosen, for the message.
+        how: String,
+    },
+    /// `CA` names a charset that is not known.
+    #[error("node 0: unknown charset CA[{charset}]; use UTF-8, ISO-8859-1, GB2312, GBK, GB18030, Big5, Shift_JIS or EUC-KR")]
+    UnknownCharset {
+        /// The value of `CA`.
+        charset: String,
+    },
+    /// A move breaks the play rules.
+    #[error("move {move_number} (node {node}): {color} at {at_human} ({at_sgf}) is illegal: {reason}; the record does not follow these rules or was mistyped from this move on")]
+    IllegalMove {
+        /// The 1-based move number.
+        move_number: usize,
+        /// The node.
+        node: usize,
+        /// The player.
+        color: Color,
+        /// The point, human form (`D4`).
+        at_human: String,
+        /// The point, SGF form (`dp`).
+        at_sgf: String,
+        /// Why it is illegal.
+        reason: Illegal,
+    },
+    /// The record ends with the game still in play and no resignation.
+    #[error("the record ends after move {moves} (node {node}) with the game still in play: no pause (two consecutive virtual moves), no four virtual moves, no resignation in RE; add the closing virtual moves (e.g. ;W[];B[]) or RE[B+R]/RE[W+R]")]
+    NotEnded {
+        /// Moves played.
+        moves: usize,
+        /// The last node.
+        node: usize,
+    },
+    /// A move by the player who is not to move.
+    #[error("move {move_number} (node {node}): {color} moved but it is {expected}'s turn; insert the missing move (a virtual move B[] or W[]) or set PL in the root")]
+    WrongTurn {
+        /// The 1-based move number.
+        move_number: usize,
+        /// The node.
+        node: usize,
+        /// The colour in the record.
+        color: Color,
+        /// The colour to move.
+        expected: Color,
+    },
+    /// A move after the game ended (four consecutive virtual moves or a cycle).
+    #[error("move {move_number} (node {node}): the game had already ended ({how}) before this move; cut the record there")]
+    AfterEnd {
+        /// The 1-based move number.
+        move_number: usize,
+        /// The node.
+        node: usize,
+        /// How the game ended.
+        how: String,
+    },
+    /// The setup stones of the root are not a legal position.
+    #[error(
+        "node 0: the setup stones (AB/AW) are not a legal position: {0}; correct the root's AB/AW"
+    )]
+    Setup(GameError),
+}
+
+/// One move of the main line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SgfMove {
+    /// The player.
+    pub color: Color,
+    /// The point; `None` for a virtual move (`B[]`, `B[ ]`, or `B[tt]` on boards up to 19x19).
+    pub at: Option<Coord>,
+    /// 0-based index of the node along the main line (0 = the root).
+    pub node: usize,
+}
+
+/// The main line of an SGF record, read but not played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SgfRecord {
+    /// Board size (`SZ`, default 19).
+    pub size: u8,
+    /// `KM` as read (normalised by the number parser), if present.
+    pub komi_raw: Option<String>,
+    /// `KM` in half-points (`6.5` -> 13); `KM` of 100 or more in absolute value is read as
+    /// hundredths of a stone (Fox: `375` = 3.75 stones = 7.5 points = 15), with a note. `None`
+    /// when absent or not a whole number of half-points.
+    pub komi_half_points: Option<i32>,
+    /// `RU`.
+    pub rules: Option<String>,
+    /// `RE`.
+    pub result: Option<String>,
+    /// `C` of the root.
+    pub comment: Option<String>,
+    /// `PL` of the root.
+    pub player_to_move: Option<Color>,
+    /// `AB`/`AW` of the root, Black's first, each sorted.
+    pub setup: Vec<(Coord, Color)>,
+    /// The moves of the main line.
+    pub moves: Vec<SgfMove>,
+    /// `TB` and `TW` of the last node of the main line, sorted.
+    pub territory: PerSide<Vec<Coord>>,
+    /// Dead stones: empty after [`parse_sgf`], filled by [`replay`] (stones of the final position
+    /// covered by the opponent's territory mark), sorted.
+    pub dead: Vec<Coord>,
+    /// The side that resigned, from `RE` such as `B+R` or `W+Resign` (the loser).
+    pub resigned: Option<Color>,
+    /// Remarks about what was read (several game trees, variations, skipped values...).
+    pub notes: Vec<String>,
+}
+
+/// A record played out on a [`Game`].
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    /// The game after the last move (resigned if `RE` says so and play had not ended).
+    pub game: Game,
+    /// Dead stones from the territory marks (see [`SgfRecord::dead`]), sorted.
+    pub dead: Vec<Coord>,
+    /// The record, with `dead` filled in and the notes of the replay added.
+    pub record: SgfRecord,
+}
+
+/// Reads an SGF file: decodes it in its `CA` charset (default UTF-8), parses it and returns the
+/// main line of its first game tree. Does not play the moves: see [`replay`].
+///
+/// Never panics; every malformed input is an [`SgfError`].
+///
+/// ```
+/// let rec = jipingdian::sgf::parse_sgf(b"(;GM[1]SZ[9]KM[7.5];B[ee];W[tt];B[])").unwrap();
+/// assert_eq!(rec.size, 9);
+/// assert_eq!(rec.komi_half_points, Some(15));
+/// assert_eq!(rec.moves.len(), 3);
+/// assert!(rec.moves[1].at.is_none() && rec.moves[2].at.is_none());
+/// ```
+pub fn parse_sgf(bytes: &[u8]) -> Result<SgfRecord, SgfError> {
+    let text = decode(bytes)?;
+    let mut notes = Vec::new();
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(SgfError::Empty);
+    }
+    let start = match find_tree_start(trimmed) {
+        Some(i) => i,
+        None if trimmed
+            .bytes()
+            .all(|b| b == b'(' || b == b')' || b.is_ascii_whitespace()) =>
+        {
+            return Err(SgfError::Empty)
+        }
+        None => {
+            return Err(SgfError::NotSgf {
+                node: 0,
+                detail: "no game tree '(;' found".into(),
+            })
+        }
+    };
+    if start > 0 {
+        notes.push(format!(
+            "{start} bytes before the first game tree were skipped"
+        ));
+    }
+    let body = &trimmed[start..];
+    let scan = prescan(body)?;
+    // Only the first tree goes to sgf-parse: the others are not read, and an error in them must
+    // not make sgf-parse drop the first (possibly deep) tree recursively.
+    let body = &body[..scan.end];
+    let trees = sgf_parse::parse(body).map_err(|e| map_parse_error(e, body))?;
+    let mut trees = trees.into_iter();
+    let first = match trees.next() {
+        Some(t) => t,
+        None => return Err(SgfError::Empty),
+    };
+    for t in trees {
+        free_game_tree(t);
+    }
+    if scan.more_trees > 0 {
+        notes.push(format!(
+            "{} game trees in the file: the first is read",
+            scan.more_trees + 1
+        ));
+    }
+    let root = match first {
+        GameTree::GoGame(n) => n,
+        GameTree::Unknown(n) => {
+            free_tree(n);
+            return Err(SgfError::NotGo);
+        }
+    };
+    read_main_line(root, notes)
+}
+
+/// Finds the first `(` followed (after optional whitespace) by `;`.
+fn find_tree_start(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'(' {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if j < b.len() && b[j] == b';' {
+                return Some(i);
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// What [`prescan`] found in the first game tree.
+#[derive(Debug, PartialEq, Eq)]
+struct Scan {
+    /// Nodes of the first game tree.
+    nodes: usize,
+    /// Byte length of the first game tree (up to its closing `)`).
+    end: usize,
+    /// Game trees that follow it.
+    more_trees: usize,
+}
+
+/// Walks the first game tree as the SGF lexer does, counting nodes and checking that every value
+/// and game tree is closed and that the tree structure is well formed (`(` is followed by `;`,
+/// `)` by `(`, `)` or the end), so that truncation is reported with the node where it happened
+/// and `sgf-parse` never fails after building a deep tree (it would drop it recursively).
+fn prescan(text: &str) -> Result<Scan, SgfError> {
+    let mut in_value = false;
+    let mut escaped = false;
+    let mut depth: usize = 0;
+    let mut nodes: usize = 0;
+    // What the next non-whitespace character outside a value must be.
+    #[derive(PartialEq)]
+    enum Expect {
+        Any,
+        Node,
+        AfterClose,
+    }
+    let mut expect = Expect::Any;
+    let mut end = None;
+    for (i, ch) in text.char_indices() {
+        if in_value {
+            if escaped {
+                escaped = false;
+            } else if ch == '\\' {
+                escaped = true;
+            } else if ch == ']' {
+                in_value = false;
+            }
+            continue;
+        }
+        if ch.is_whitespace() {
+            continue;
+        }
+        let node = nodes.saturating_sub(1);
+        match expect {
+            Expect::Node if ch != ';' => {
+                return Err(SgfError::NotSgf {
+                    node,
+                    detail: format!(
+                        "'(' is followed by '{ch}' instead of ';' (a game tree starts with a node)"
+                    ),
+                })
+            }
+            Expect::AfterClose if ch != '(' && ch != ')' => {
+                return Err(SgfError::NotSgf {
+                    node,
+                    detail: format!("')' is followed by '{ch}' instead of '(' or ')'"),
+                })
+            }
+            _ => {}
+        }
+        expect = Expect::Any;
+        match ch {
+            '[' => in_value = true,
+            '(' => {
+                depth += 1;
+                expect = Expect::Node;
+            }
+            ')' => {
+                if depth == 0 {
+                    return Err(SgfError::NotSgf {
+                        node,
+                        detail: "')' closes a game tree that was never opened".into(),
+                    });
+                }
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(i + 1);
+                    break;
+                }
+                expect = Expect::AfterClose;
+            }
+            ';' => {
+                nodes += 1;
+                if nodes > MAX_NODES {
+                    return Err(SgfError::TooLarge {
+                        nodes,
+                        limit: MAX_NODES,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    let node = nodes.saturating_sub(1);
+    if in_value {
+        return Err(SgfError::Truncated {
+            node,
+            detail: "a property value is not closed with ']'".into(),
+        });
+    }
+    let Some(end) = end else {
+        return Err(SgfError::Truncated {
+            node,
+            detail: format!("{depth} game tree(s) not closed with ')'"),
+        });
+    };
+    Ok(Scan {
+        nodes,
+        end,
+        more_trees: count_trees(&text[end..]),
+    })
+}
+
+/// Counts the top-level game trees in `text`, leniently (only for a note).
+fn count_trees(text: &str) -> usize {
+    let mut in_value = false;
+    let mut escaped = false;
+    let mut depth = 0usize;
+    let mut trees = 0usize;
+    for ch in text.chars() {
+        if in_value {
+            if escaped {
+                escaped = false;
+            } else if ch == '\\' {
+                escaped = true;
+            } else if ch == ']' {
+                in_value = false;
+            }
+            continue;
+        }
+        match ch {
+            '[' => in_value = true,
+            '(' => {
+                if depth == 0 {
+                    trees += 1;
+                }
+                depth += 1;
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    trees
+}
+
+/// Node index (counted along the text) reached at the end of `prefix`.
+fn node_in_text(prefix: &str) -> usize {
+    let mut in_value = false;
+    let mut escaped = false;
+    let mut nodes = 0usize;
+    for ch in prefix.chars() {
+        if in_value {
+            if escaped {
+                escaped = false;
+            } else if ch == '\\' {
+                escaped = true;
+            } else if ch == ']' {
+                in_value = false;
+            }
+        } else if ch == '[' {
+            in_value = true;
+        } else if ch == ';' {
+            nodes += 1;
+        }
+    }
+    nodes.saturating_sub(1)
+}
+
+fn map_parse_error(e: SgfParseError, body: &str) -> SgfError {
+    match e {
+        SgfParseError::NoGameTrees => SgfError::Empty,
+        SgfParseError::UnexpectedEndOfData
+        | SgfParseError::LexerError(LexerError::UnexpectedEndOfPropertyValue)
+        | SgfParseError::LexerError(LexerError::MissingPropertyIdentifier) => SgfError::Truncated {
+            node: node_in_text(body),
+            detail: e.to_string(),
+        },
+        SgfParseError::UnexpectedGameType | SgfParseError::InvalidGameType => SgfError::NotGo,
+        other => SgfError::NotSgf {
+            node: node_in_text(body),
+            detail: format!("sgf-parse: {other}"),
+        },
+    }
+}
+
+/// Drops a tree without recursion (sgf-parse's nodes drop recursively, one stack frame a node).
+fn free_tree<P: SgfProp>(node: SgfNode<P>) {
+    let mut stack = vec![node];
+    while let Some(mut n) = stack.pop() {
+        stack.append(&mut n.children);
+    }
+}
+
+fn free_game_tree(t: GameTree) {
+    match t {
+        GameTree::GoGame(n) => free_tree(n),
+        GameTree::Unknown(n) => free_tree(n),
+    }
+}
+
+/// The charset declared by the first `CA[...]` property in the raw bytes.
+fn declared_charset(bytes: &[u8]) -> Option<String> {
+    let mut i = 0;
+    while i + 3 <= bytes.len() {
+        if &bytes[i..i + 3] == b"CA[" && (i == 0 || !bytes[i - 1].is_ascii_alphabetic()) {
+            let start = i + 3;
+            let end = bytes[start..].iter().position(|&b| b == b']')?;
+            return Some(
+                String::from_utf8_lossy(&bytes[start..start + end])
+                    .trim()
+                    .to_string(),
+            );
+        }
+        i += 1;
+    }
+    None
+}
+
+fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, SgfError> {
+    let label = declared_charset(bytes);
+    let (enc, how) = match &label {
+        Some(l) => match Encoding::for_label(l.as_bytes()) {
+            Some(e) => (e, format!(" (declared by CA[{l}])")),
+            None => return Err(SgfError::UnknownCharset { charset: l.clone() }),
+        },
+        None => (
+            UTF_8,
+            " (the default: the file has no CA property)".to_string(),
+        ),
+    };
+    let bad = |offset: usize, prefix: &str| SgfError::InvalidEncoding {
+        node: node_in_text(prefix),
+        offset,
+        charset: enc.name().to_string(),
+        how: how.clone(),
+    };
+    if enc == UTF_8 {
+        let (src, skip) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+            Some(rest) => (rest, 3),
+            None => (bytes, 0),
+        };
+        return match std::str::from_utf8(src) {
+            Ok(s) => Ok(Cow::Borrowed(s)),
+            Err(e) => {
+                let ok = e.valid_up_to();
+                let prefix = std::str::from_utf8(&src[..ok]).unwrap_or("");
+                Err(bad(skip + ok, prefix))
+            }
+        };
+    }
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    let cap = decoder
+        .max_utf8_buffer_length_without_replacement(bytes.len())
+        .ok_or(SgfError::TooLarge {
+            nodes: 0,
+            limit: MAX_NODES,
+        })?;
+    let mut out = String::with_capacity(cap);
+    let (res, read) = decoder.decode_to_string_without_replacement(bytes, &mut out, true);
+    match res {
+        DecoderResult::InputEmpty => Ok(Cow::Owned(out)),
+        DecoderResult::Malformed(len, after) => {
+            let offset = read.saturating_sub(len as usize + after as usize);
+            Err(bad(offset, &out))
+        }
+        DecoderResult::OutputFull => Err(bad(read, &out)),
+    }
+}
+
+fn values_text(vals: &[String]) -> String {
+    vals.join("][")
+}
+
+/// Converts `KM` (points) to half-points; see [`SgfRecord::komi_half_points`].
+fn komi_half_points(km: f64, notes: &mut Vec<String>) -> Option<i32> {
+    if !km.is_finite() || km.abs() > 1.0e6 {
+        notes.push(format!("KM[{km}] is not a usable komi: ignored"));
+        return None;
+    }
+    if km.abs() >= 100.0 {
+        // Hundredths of a stone (Fox): 375 = 3.75 stones = 7.5 points = 15 half-points.
+        if km.fract() == 0.0 && (km as i64) % 25 == 0 {
+            let h = (km as i64 / 25) as i32;
+            notes.push(format!(
+                "KM[{km}] read as hundredths of a stone: {} stones = {} points",
+                km / 100.0,
+                h as f64 / 2.0
+            ));
+            return Some(h);
+        }
+        notes.push(format!(
+            "KM[{km}] is too large for points and not a whole number of half-points as hundredths of a stone: ignored"
+        ));
+        return None;
+    }
+    let h = km * 2.0;
+    if h.fract() != 0.0 {
+        notes.push(format!(
+            "KM[{km}] is not a whole number of half-points: ignored"
+        ));
+        return None;
+    }
+    Some(h as i32)
+}
+
+/// The loser named by a result such as `B+R`, `W+Resign`.
+fn resigned_from(result: &str) -> Option<Color> {
+    let r = result.trim();
+    let mut chars = r.chars();
+    let winner = match chars.next()?.to_ascii_uppercase() {
+        'B' => Color::Black,
+        'W' => Color::White,
+        _ => return None,
+    };
+    if chars.next()? != '+' {
+        return None;
+    }
+    match chars.next()? {
+        'R' | 'r' => Some(winner.opp()),
+        _ => None,
+    }
+}
+
+struct Reader {
+    rec: SgfRecord,
+}
+
+impl Reader {
+    fn coord(&self, node: usize, prop: &str, p: SgfPoint) -> Result<Coord, SgfError> {
+        if p.x >= self.rec.size || p.y >= self.rec.size {
+            return Err(SgfError::OffBoard {
+                node,
+                prop: prop.to_string(),
+                at: point_text(p),
+                size: self.rec.size,
+            });
+        }
+        Ok(Coord::new(p.x, p.y))
+    }
+
+    fn points(
+        &self,
+        node: usize,
+        prop: &str,
+        set: &HashSet<SgfPoint>,
+    ) -> Result<Vec<Coord>, SgfError> {
+        let mut v = set
+            .iter()
+            .map(|&p| self.coord(node, prop, p))
+            .collect::<Result<Vec<_>, _>>()?;
+        v.sort();
+        Ok(v)
+    }
+
+    fn move_at(&self, node: usize, prop: &str, m: SgfParseMove) -> Result<Option<Coord>, SgfError> {
+        match m {
+            SgfParseMove::Pass => Ok(None),
+            SgfParseMove::Move(p) if self.rec.size <= 19 && p.x == 19 && p.y == 19 => Ok(None),
+            SgfParseMove::Move(p) => self.coord(node, prop, p).map(Some),
+        }
+    }
+
+    fn read_size(&mut self, props: &[Prop]) -> Result<(), SgfError> {
+        for p in props {
+            match p {
+                Prop::SZ((a, b)) => {
+                    let value = if a == b {
+                        a.to_string()
+                    } else {
+                        format!("{a}:{b}")
+                    };
+                    if a != b {
+                        return Err(SgfError::BadSize {
+                            node: 0,
+                            value,
+                            why: "the board is not square".into(),
+                        });
+                    }
+                    if !(crate::engine::MIN_SIZE..=crate::engine::MAX_SIZE).contains(a) {
+                        return Err(SgfError::BadSize {
+                            node: 0,
+                            value,
+                            why: "out of range".into(),
+                        });
+                    }
+                    self.rec.size = *a;
+                }
+                Prop::Invalid(id, vals) if id == "SZ" => {
+                    return Err(SgfError::BadSize {
+                        node: 0,
+                        value: values_text(vals),
+                        why: "not a number from 2 to 25".into(),
+                    })
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn read_node(&mut self, node: usize, props: &[Prop]) -> Result<(), SgfError> {
+        let is_root = node == 0;
+        let mut mv: Option<(Color, Option<Coord>, String)> = None;
+        let mut territory: PerSide<Vec<Coord>> = PerSide::default();
+        for p in props {
+            let mut this_move: Option<(Color, Option<Coord>, String)> = None;
+            match p {
+                Prop::B(m) | Prop::W(m) => {
+                    let (c, id) = if matches!(p, Prop::B(_)) {
+                        (Color::Black, "B")
+                    } else {
+                        (Color::White, "W")
+                    };
+                    let at = self.move_at(node, id, *m)?;
+                    let text = match m {
+                        SgfParseMove::Pass => String::new(),
+                        SgfParseMove::Move(q) => point_text(*q),
+                    };
+                    this_move = Some((c, at, format!("{id}[{text}]")));
+                }
+                Prop::Invalid(id, vals) if id == "B" || id == "W" => {
+                    let c = if id == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    if vals.len() == 1 && vals[0].trim().is_empty() {
+                        this_move = Some((c, None, format!("{id}[{}]", vals[0])));
+                    } else {
+                        return Err(SgfError::BadValue {
+                            node,
+                            prop: id.clone(),
+                            value: values_text(vals),
+                        });
+                    }
+                }
+                Prop::AB(set) | Prop::AW(set) => {
+                    let (c, id) = if matches!(p, Prop::AB(_)) {
+                        (Color::Black, "AB")
+                    } else {
+                        (Color::White, "AW")
+                    };
+                    if !is_root {
+                        return Err(SgfError::UnsupportedSetup {
+                            node,
+                            prop: id.into(),
+                        });
+                    }
+                    for at in self.points(node, id, set)? {
+                        self.rec.setup.push((at, c));
+                    }
+                }
+                Prop::AE(_) | Prop::PL(_) if !is_root => {
+                    return Err(SgfError::UnsupportedSetup {
+                        node,
+                        prop: if matches!(p, Prop::AE(_)) { "AE" } else { "PL" }.into(),
+                    })
+                }
+                Prop::AE(_) => self
+                    .rec
+                    .notes
+                    .push("AE in the root node ignored (the board starts empty)".into()),
+                Prop::PL(c) => {
+                    self.rec.player_to_move = Some(match c {
+                        sgf_parse::Color::Black => Color::Black,
+                        sgf_parse::Color::White => Color::White,
+                    })
+                }
+                Prop::Invalid(id, vals) if matches!(id.as_str(), "AB" | "AW" | "AE" | "PL") => {
+                    if !is_root {
+                        return Err(SgfError::UnsupportedSetup {
+                            node,
+                            prop: id.clone(),
+                        });
+                    }
+                    if vals.iter().all(|v| v.trim().is_empty()) && id != "PL" {
+                        self.rec
+                            .notes
+                            .push(format!("{id} without points in the root ignored"));
+                    } else {
+                        return Err(SgfError::BadValue {
+                            node,
+                            prop: id.clone(),
+                            value: values_text(vals),
+                        });
+                    }
+                }
+                Prop::KM(km) if self.rec.komi_raw.is_none() => {
+                    self.rec.komi_raw = Some(km.to_string());
+                    self.rec.komi_half_points = komi_half_points(*km, &mut self.rec.notes);
+                }
+                Prop::Invalid(id, vals) if id == "KM" && self.rec.komi_raw.is_none() => {
+                    self.rec.komi_raw = Some(values_text(vals));
+                    self.rec.notes.push(format!(
+                        "node {node}: KM[{}] is not a number: komi unknown",
+                        values_text(vals)
+                    ));
+                }
+                Prop::RU(t) if self.rec.rules.is_none() => self.rec.rules = Some(t.text.clone()),
+                Prop::RE(t) if self.rec.result.is_none() => {
+                    self.rec.result = Some(t.text.clone());
+                    self.rec.resigned = resigned_from(&t.text);
+                }
+                Prop::C(t) if is_root => self.rec.comment = Some(t.text.clone()),
+                Prop::TB(set) => territory.black = self.points(node, "TB", set)?,
+                Prop::TW(set) => territory.white = self.points(node, "TW", set)?,
+                Prop::Invalid(id, vals) if id == "TB" || id == "TW" => {
+                    return Err(SgfError::BadValue {
+                        node,
+                        prop: id.clone(),
+                        value: values_text(vals),
+                    })
+                }
+                Prop::SZ(_) if !is_root => self
+                    .rec
+                    .notes
+                    .push(format!("node {node}: SZ outside the root ignored")),
+                _ => {}
+            }
+            if let Some(m) = this_move {
+                if let Some(first) = &mv {
+                    return Err(SgfError::TwoMovesInOneNode {
+                        node,
+                        first: first.2.clone(),
+                        second: m.2,
+                    });
+                }
+                mv = Some(m);
+            }
+        }
+        if let Some((color, at, _)) = mv {
+            self.rec.moves.push(SgfMove { color, at, node });
+        }
+        self.rec.territory = territory;
+        Ok(())
+    }
+}
+
+fn point_text(p: SgfPoint) -> String {
+    fn letter(v: u8) -> char {
+        match v {
+            0..=25 => (b'a' + v) as char,
+            26..=51 => (b'A' + v - 26) as char,
+            _ => '?',
+        }
+    }
+    format!("{}{}", letter(p.x), letter(p.y))
+}
+
+fn read_main_line(root: SgfNode<Prop>, notes: Vec<String>) -> Result<SgfRecord, SgfError> {
+    let mut r = Reader {
+        rec: SgfRecord {
+            size: 19,
+            komi_raw: None,
+            komi_half_points: None,
+            rules: None,
+            result: None,
+            comment: None,
+            player_to_move: None,
+            setup: Vec::new(),
+            moves: Vec::new(),
+            territory: PerSide::default(),
+            dead: Vec::new(),
+            resigned: None,
+            notes,
+        },
+    };
+    let mut variations = false;
+    let mut cur = Some(root);
+    let mut index = 0usize;
+    while let Some(mut node) = cur.take() {
+        let mut children = std::mem::take(&mut node.children);
+        if children.len() > 1 {
+            variations = true;
+        }
+        let next = if children.is_empty() {
+            None
+        } else {
+            Some(children.swap_remove(0))
+        };
+        for c in children {
+            free_tree(c);
+        }
+        let res = if index == 0 {
+            r.read_size(&node.properties)
+                .and_then(|()| r.read_node(index, &node.properties))
+        } else {
+            r.read_node(index, &node.properties)
+        };
+        if let Err(e) = res {
+            if let Some(n) = next {
+                free_tree(n);
+            }
+            return Err(e);
+        }
+        cur = next;
+        index += 1;
+    }
+    if variations {
+        r.rec
+            .notes
+            .push("variations present: the main line is scored".into());
+    }
+    r.rec.setup.sort_by_key(|&(c, col)| (col, c));
+    Ok(r.rec)
+}
+
+/// Plays `rec` on a new [`Game`] under `rules` and derives the dead stones from the territory
+/// marks of the last node.
+///
+/// Each move's colour must be the player to move (SGF allows the same colour twice; these rules
+/// do not). The record must end with the game paused (two consecutive virtual moves) or ended
+/// (four), unless `RE` names a resignation, which is then applied with [`Game::resign`].
+///
+/// A stone covered by the opponent's mark (a black stone under `TW`) is dead; a stone under its
+/// own colour's mark is ignored with a note.
+pub fn replay(rec: &SgfRecord, rules: PlayRules) -> Result<Replayed, SgfError> {
+    let mut record = rec.clone();
+    let mut game =
+        Game::with_setup(u32::from(rec.size), rules, &rec.setup).map_err(SgfError::Setup)?;
+    if let Some(c) = rec.player_to_move {
+        game.set_to_move(c);
+    }
+    for (i, m) in rec.moves.iter().enumerate() {
+        let move_number = i + 1;
+        if let Phase::Ended(end) = game.phase() {
+            return Err(SgfError::AfterEnd {
+                move_number,
+                node: m.node,
+                how: match end {
+                    End::FourPasses => "four consecutive virtual moves".into(),
+                    End::NoResultCycle => "a repeated position, no result".into(),
+                    End::Resignation(c) => format!("{c} resigned"),
+                },
+            });
+        }
+        if m.color != game.to_move() {
+            return Err(SgfError::WrongTurn {
+                move_number,
+                node: m.node,
+                color: m.color,
+                expected: game.to_move(),
+            });
+        }
+        let mv = match m.at {
+            Some(at) => Move::Play(at),
+            None => Move::Virtual,
+        };
+        if let Err(reason) = game.play(mv) {
+            let (at_human, at_sgf) = match m.at {
+                Some(at) => (at.to_human(rec.size), at.to_sgf()),
+                None => ("virtual".into(), String::new()),
+            };
+            return Err(SgfError::IllegalMove {
+                move_number,
+                node: m.node,
+                color: m.color,
+                at_human,
+                at_sgf,
+                reason,
+            });
+        }
+    }
+    let last_node = rec.moves.last().map_or(0, |m| m.node);
+    match game.phase() {
+        Phase::Playing | Phase::Paused if rec.resigned.is_some() => {
+            if let Some(loser) = rec.resigned {
+                game.resign(loser);
+            }
+        }
+        Phase::Playing => {
+            return Err(SgfError::NotEnded {
+                moves: rec.moves.len(),
+                node: last_node,
+            })
+        }
+        _ => {}
+    }
+    let mut dead = Vec::new();
+    let board = game.board();
+    for mark in Color::BOTH {
+        for &at in &rec.territory[mark] {
+            let Some(p) = board.checked_point(at) else {
+                continue;
+            };
+            match board.stone(p) {
+                Some(c) if c == mark.opp() => dead.push(at),
+                Some(_) => record.notes.push(format!(
+                    "{} stone at {} under its own territory mark {} ignored",
+                    mark,
+                    at.to_human(rec.size),
+                    if mark == Color::Black { "TB" } else { "TW" }
+                )),
+                None => {}
+            }
+        }
+    }
+    dead.sort();
+    dead.dedup();
+    if game.phase() == Phase::Ended(End::FourPasses) && !dead.is_empty() {
+        record.notes.push(
+            "the game ended by four virtual moves (Art. 18: every stone is alive), yet TB/TW mark stones dead"
+                .into(),
+        );
+    }
+    record.dead = dead.clone();
+    Ok(Replayed { game, dead, record })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn komi_forms() {
+        let mut n = Vec::new();
+        assert_eq!(komi_half_points(6.5, &mut n), Some(13));
+        assert_eq!(komi_half_points(7.5, &mut n), Some(15));
+        assert_eq!(komi_half_points(0.0, &mut n), Some(0));
+        assert_eq!(komi_half_points(-3.5, &mut n), Some(-7));
+        assert!(n.is_empty());
+        assert_eq!(komi_half_points(375.0, &mut n), Some(15));
+        assert_eq!(n.len(), 1);
+        assert_eq!(komi_half_points(3.75, &mut n), None);
+        assert_eq!(komi_half_points(f64::NAN, &mut n), None);
+        assert_eq!(komi_half_points(101.0, &mut n), None);
+    }
+
+    #[test]
+    fn resignation_forms() {
+        assert_eq!(resigned_from("B+R"), Some(Color::White));
+        assert_eq!(resigned_from("W+Resign"), Some(Color::Black));
+        assert_eq!(resigned_from("b+res"), Some(Color::White));
+        assert_eq!(resigned_from("B+3.5"), None);
+        assert_eq!(resigned_from("W+T"), None);
+        assert_eq!(resigned_from("0"), None);
+        assert_eq!(resigned_from(""), None);
+    }
+
+    #[test]
+    fn charset_label_found_in_raw_bytes() {
+        assert_eq!(
+            declared_charset(b"(;GM[1]CA[ gb2312 ]SZ[9])").as_deref(),
+            Some("gb2312")
+        );
+        assert_eq!(declared_charset(b"(;GM[1]DCA[x])"), None);
+        assert_eq!(declared_charset(b"(;CA[utf-8"), None);
+    }
+
+    #[test]
+    fn prescan_names_the_node() {
+        assert_eq!(
+            prescan("(;GM[1];B[aa];W[bb"),
+            Err(SgfError::Truncated {
+                node: 2,
+                detail: "a property value is not closed with ']'".into()
+            })
+        );
+        assert!(matches!(
+            prescan("(;GM[1];B[aa]"),
+            Err(SgfError::Truncated { node: 1, .. })
+        ));
+        assert_eq!(
+            prescan("(;C[a\\]b;c];B[aa]) (;B[aa])(;W[bb])"),
+            Ok(Scan {
+                nodes: 2,
+                end: 18,
+                more_trees: 2
+            })
+        );
+        assert!(matches!(
+            prescan("(;B[aa](B[bb]))"),
+            Err(SgfError::NotSgf { node: 0, .. })
+        ));
+        assert!(matches!(
+            prescan("(;B[aa](;W[bb])C[x])"),
+            Err(SgfError::NotSgf { node: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn deep_file_does_not_overflow_the_stack() {
+        let mut s = String::from("(;GM[1]SZ[19]");
+        for i in 0..MAX_NODES - 1 {
+            s.push_str(if i % 2 == 0 { ";B[]" } else { ";W[]" });
+        }
+        s.push(')');
+        let h = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || parse_sgf(s.as_bytes()).map(|r| r.moves.len()))
+            .unwrap();
+        assert_eq!(h.join().unwrap(), Ok(MAX_NODES - 1));
+        // A parse error after a deep line: sgf-parse drops its partial tree itself.
+        let mut s = String::from("(;GM[1]");
+        for _ in 0..MAX_NODES - 2 {
+            s.push_str(";B[]");
+        }
+        s.push_str("(B[]))");
+        let h = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || parse_sgf(s.as_bytes()).is_err())
+            .unwrap();
+        assert!(h.join().unwrap());
+    }
+}

@@ -1,0 +1,498 @@
+//! SGF input: one test per kind of bad input, the accepted forms of virtual moves, komi, setup
+//! and territory, and the writer -> reader round trip.
+
+use jipingdian::engine::{Color, Coord, End, Illegal, Phase, PlayRules};
+use jipingdian::sgf::{parse_sgf, replay, Replayed, SgfError, SgfRecord, SgfWriter, MAX_NODES};
+
+fn read(text: &str) -> Result<SgfRecord, SgfError> {
+    parse_sgf(text.as_bytes())
+}
+
+fn play(text: &str) -> Result<Replayed, SgfError> {
+    replay(&read(text)?, PlayRules::JPD)
+}
+
+/// Every error message must say where (a node or a move number).
+fn assert_located(e: &SgfError) {
+    let m = e.to_string();
+    assert!(
+        m.contains("node ") || m.contains("move "),
+        "error message names no node or move: {m}"
+    );
+}
+
+fn err(r: Result<impl std::fmt::Debug, SgfError>) -> SgfError {
+    let e = r.expect_err("expected an error");
+    assert_located(&e);
+    e
+}
+
+fn c(s: &str) -> Coord {
+    Coord::from_sgf(s).unwrap()
+}
+
+// ---- bad input ---------------------------------------------------------------------------
+
+#[test]
+fn not_sgf_at_all() {
+    assert!(matches!(
+        err(read("hello, this is a text file")),
+        SgfError::NotSgf { .. }
+    ));
+    assert!(matches!(
+        err(read("(;B[aa](B[bb]))")),
+        SgfError::NotSgf { node: 0, .. }
+    ));
+    assert!(matches!(
+        err(read("(;GM[1]SZ[9]B[aa]")),
+        SgfError::Truncated { node: 0, .. }
+    ));
+    // Text around the first game tree is skipped, with a note for what comes before it.
+    assert!(read("(;GM[1];B[aa])) junk").is_ok());
+    let rec = read("Game of 2008:\n(;GM[1];B[aa])").unwrap();
+    assert!(rec.notes[0].contains("skipped"), "{:?}", rec.notes);
+}
+
+#[test]
+fn empty_file() {
+    assert_eq!(err(read("")), SgfError::Empty);
+    assert_eq!(err(read("  \n\t ")), SgfError::Empty);
+    assert_eq!(err(read("()")), SgfError::Empty);
+}
+
+#[test]
+fn truncated_file() {
+    let e = err(read("(;GM[1]SZ[9];B[aa]"));
+    assert!(matches!(e, SgfError::Truncated { node: 1, .. }), "{e:?}");
+    let e = err(read("(;GM[1]SZ[9];B[aa];W[b"));
+    assert!(matches!(e, SgfError::Truncated { node: 2, .. }), "{e:?}");
+    assert!(e.to_string().contains("node 2"));
+}
+
+#[test]
+fn board_size_out_of_range() {
+    for sz in ["0", "1", "26", "52", "abc", "300", "19:13", ""] {
+        let e = err(read(&format!("(;GM[1]SZ[{sz}];B[aa])")));
+        assert!(
+            matches!(e, SgfError::BadSize { node: 0, .. }),
+            "SZ[{sz}]: {e:?}"
+        );
+    }
+    assert_eq!(read("(;GM[1]SZ[2])").unwrap().size, 2);
+    assert_eq!(read("(;GM[1]SZ[25])").unwrap().size, 25);
+    assert_eq!(read("(;GM[1])").unwrap().size, 19);
+}
+
+#[test]
+fn move_off_the_board() {
+    let e = err(read("(;GM[1]SZ[9];B[ee];W[jj])"));
+    assert!(
+        matches!(&e, SgfError::OffBoard { node: 2, prop, size: 9, .. } if prop == "W"),
+        "{e:?}"
+    );
+    let e = err(read("(;GM[1]SZ[9]AB[aa][zz])"));
+    assert!(matches!(e, SgfError::OffBoard { node: 0, .. }), "{e:?}");
+    let e = err(read("(;GM[1]SZ[9];B[ee]TW[ak:al])"));
+    assert!(matches!(e, SgfError::OffBoard { node: 1, .. }), "{e:?}");
+    let e = err(read("(;GM[1]SZ[9];B[e1])"));
+    assert!(matches!(e, SgfError::BadValue { node: 1, .. }), "{e:?}");
+}
+
+#[test]
+fn move_on_an_occupied_point() {
+    let e = err(play("(;GM[1]SZ[9];B[ee];W[ee])"));
+    match e {
+        SgfError::IllegalMove {
+            move_number,
+            node,
+            color,
+            ref at_human,
+            ref at_sgf,
+            reason,
+        } => {
+            assert_eq!((move_number, node, color), (2, 2, Color::White));
+            assert_eq!((at_human.as_str(), at_sgf.as_str()), ("E5", "ee"));
+            assert_eq!(reason, Illegal::Occupied);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(e.to_string().contains("move 2"));
+}
+
+#[test]
+fn suicide() {
+    let e = err(play("(;GM[1]SZ[9];B[ee];W[ba];B[ff];W[ab];B[aa])"));
+    assert!(
+        matches!(
+            e,
+            SgfError::IllegalMove {
+                move_number: 5,
+                node: 5,
+                reason: Illegal::SingleStoneSuicide,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+}
+
+/// The ko of `engine::game`'s tests on 4x4: Black takes at cb, White retakes at bb at once.
+#[test]
+fn superko_violation() {
+    let ko = "(;GM[1]SZ[4];B[ba];W[ca];B[ab];W[bb];B[bc];W[db];B[dd];W[cc];B[cb]";
+    let e = err(play(&format!("{ko};W[bb])")));
+    assert!(
+        matches!(
+            e,
+            SgfError::IllegalMove {
+                move_number: 10,
+                node: 10,
+                color: Color::White,
+                reason: Illegal::Superko,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("superko"));
+    // The same retake after a ko threat elsewhere is still a repetition? No: the threat changed
+    // the board, so it is legal.
+    let ok = play(&format!("{ko};W[ad];B[ac];W[bb];B[];W[])")).unwrap();
+    assert_eq!(ok.game.phase(), Phase::Paused);
+}
+
+#[test]
+fn two_moves_in_one_node() {
+    let e = err(read("(;GM[1]SZ[9];B[aa]W[bb])"));
+    assert!(
+        matches!(&e, SgfError::TwoMovesInOneNode { node: 1, first, second } if first == "B[aa]" && second == "W[bb]"),
+        "{e:?}"
+    );
+    let e = err(read("(;GM[1]SZ[9];B[aa];W[bb]W[])"));
+    assert!(matches!(e, SgfError::TwoMovesInOneNode { node: 2, .. }));
+}
+
+#[test]
+fn bytes_invalid_in_the_declared_charset() {
+    let e = err(parse_sgf(b"(;GM[1]CA[UTF-8]SZ[9];B[ee]C[\xff\xff])"));
+    assert!(
+        matches!(&e, SgfError::InvalidEncoding { node: 1, offset: 29, charset, .. } if charset == "UTF-8"),
+        "{e:?}"
+    );
+    // No CA: UTF-8 by default.
+    let e = err(parse_sgf(b"(;GM[1]C[\xc3])"));
+    assert!(
+        matches!(e, SgfError::InvalidEncoding { node: 0, .. }),
+        "{e:?}"
+    );
+    // 0xFF is never a GBK lead byte.
+    let e = err(parse_sgf(b"(;GM[1]CA[GBK];C[\xff\xff])"));
+    assert!(
+        matches!(e, SgfError::InvalidEncoding { node: 1, .. }),
+        "{e:?}"
+    );
+    let e = err(parse_sgf(b"(;GM[1]CA[klingon])"));
+    assert_eq!(
+        e,
+        SgfError::UnknownCharset {
+            charset: "klingon".into()
+        }
+    );
+}
+
+#[test]
+fn gb2312_record_decodes() {
+    let text = "(;GM[1]FF[4]CA[GB2312]SZ[9]PB[黑方]C[黑中盘胜，白认输];B[ee];W[dd]RE[B+R])";
+    let (bytes, _, unmappable) = encoding_rs::GBK.encode(text);
+    assert!(!unmappable);
+    assert!(std::str::from_utf8(&bytes).is_err(), "not UTF-8 any more");
+    let rec = parse_sgf(&bytes).unwrap();
+    assert_eq!(rec.comment.as_deref(), Some("黑中盘胜，白认输"));
+    assert_eq!(rec.resigned, Some(Color::White));
+    let done = replay(&rec, PlayRules::JPD).unwrap();
+    assert_eq!(
+        done.game.phase(),
+        Phase::Ended(End::Resignation(Color::White))
+    );
+    // Other declared charsets.
+    for (label, enc, s) in [
+        ("Big5", encoding_rs::BIG5, "黑勝"),
+        ("Shift_JIS", encoding_rs::SHIFT_JIS, "黒の中押し勝ち"),
+        ("EUC-KR", encoding_rs::EUC_KR, "흑 불계승"),
+        ("ISO-8859-1", encoding_rs::WINDOWS_1252, "Müller ]"),
+    ] {
+        let text = format!("(;GM[1]CA[{label}]C[{}])", s.replace(']', "\\]"));
+        let (bytes, _, bad) = enc.encode(&text);
+        assert!(!bad);
+        let rec = parse_sgf(&bytes).unwrap();
+        assert_eq!(rec.comment.as_deref(), Some(s), "{label}");
+    }
+}
+
+#[test]
+fn wrong_turn_not_ended_after_end_and_not_go() {
+    let e = err(play("(;GM[1]SZ[9];B[ee];B[dd])"));
+    assert!(
+        matches!(
+            e,
+            SgfError::WrongTurn {
+                move_number: 2,
+                node: 2,
+                color: Color::Black,
+                expected: Color::White
+            }
+        ),
+        "{e:?}"
+    );
+    let e = err(play("(;GM[1]SZ[9];B[ee];W[dd])"));
+    assert_eq!(e, SgfError::NotEnded { moves: 2, node: 2 });
+    let e = err(play("(;GM[1]SZ[9];B[];W[];B[];W[];B[ee])"));
+    assert!(
+        matches!(
+            e,
+            SgfError::AfterEnd {
+                move_number: 5,
+                node: 5,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(err(read("(;GM[2];B[aa])")), SgfError::NotGo);
+    let e = err(read("(;GM[1]SZ[9];B[ee];AB[aa])"));
+    assert!(
+        matches!(e, SgfError::UnsupportedSetup { node: 2, .. }),
+        "{e:?}"
+    );
+    let e = err(play("(;GM[1]SZ[3]AB[ab][ba]AW[aa])"));
+    assert!(matches!(e, SgfError::Setup(_)), "{e:?}");
+}
+
+#[test]
+fn too_many_nodes() {
+    let mut s = String::from("(;GM[1]");
+    for _ in 0..MAX_NODES {
+        s.push_str(";C[x]");
+    }
+    s.push(')');
+    assert!(matches!(err(read(&s)), SgfError::TooLarge { .. }));
+}
+
+// ---- accepted forms ----------------------------------------------------------------------
+
+#[test]
+fn virtual_moves() {
+    let rec = read("(;GM[1]SZ[19];B[pd];W[];B[ ];W[tt])").unwrap();
+    let at: Vec<_> = rec.moves.iter().map(|m| m.at).collect();
+    assert_eq!(at, vec![Some(c("pd")), None, None, None]);
+    assert_eq!(
+        rec.moves.iter().map(|m| m.node).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    let done = replay(&rec, PlayRules::JPD).unwrap();
+    assert_eq!(done.game.phase(), Phase::Paused);
+    assert_eq!(done.game.first_passer(), Some(Color::White));
+    assert_eq!(done.game.consecutive_virtual(), 3);
+    // On 9x9 tt is a pass too; on 20x20 it is the point (19, 19).
+    assert_eq!(read("(;SZ[9];B[tt])").unwrap().moves[0].at, None);
+    assert_eq!(
+        read("(;SZ[20];B[tt])").unwrap().moves[0].at,
+        Some(Coord::new(19, 19))
+    );
+}
+
+/// 5x5: Black wall on column c, White wall on column d, a white stone inside Black's area (aa)
+/// and a black one inside White's (ee); TB covers columns a-b and TW column e.
+#[test]
+fn dead_stones_from_territory_marks() {
+    let text = "(;GM[1]SZ[5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[ee];W[aa];B[];W[]TB[aa:be][ca]TW[ea:ee])";
+    let rec = read(text).unwrap();
+    assert!(rec.dead.is_empty(), "parse does not replay");
+    assert_eq!(rec.territory.black.len(), 11);
+    assert_eq!(rec.territory.white.len(), 5);
+    let done = replay(&rec, PlayRules::JPD).unwrap();
+    assert_eq!(done.game.phase(), Phase::Paused);
+    assert_eq!(done.dead, vec![c("aa"), c("ee")]);
+    assert_eq!(done.record.dead, done.dead);
+    assert!(
+        done.record
+            .notes
+            .iter()
+            .any(|n| n.contains("own territory")),
+        "{:?}",
+        done.record.notes
+    );
+}
+
+#[test]
+fn setup_stones_and_player_to_move() {
+    let rec = read("(;GM[1]SZ[9]AW[gg]AB[dd][cc]PL[W]RE[W+Resign];W[ee];B[])").unwrap();
+    assert_eq!(
+        rec.setup,
+        vec![
+            (c("cc"), Color::Black),
+            (c("dd"), Color::Black),
+            (c("gg"), Color::White)
+        ]
+    );
+    assert_eq!(rec.player_to_move, Some(Color::White));
+    assert_eq!(rec.resigned, Some(Color::Black));
+    let done = replay(&rec, PlayRules::JPD).unwrap();
+    assert_eq!(done.game.setup_stones().black, 2);
+    assert_eq!(
+        done.game.phase(),
+        Phase::Ended(End::Resignation(Color::Black))
+    );
+}
+
+#[test]
+fn komi_forms() {
+    let km = |v: &str| {
+        let r = read(&format!("(;GM[1]KM[{v}])")).unwrap();
+        (r.komi_half_points, r.komi_raw, r.notes)
+    };
+    assert_eq!(km("6.5").0, Some(13));
+    assert_eq!(km("7.5").0, Some(15));
+    assert_eq!(km("0").0, Some(0));
+    assert_eq!(km("-3.5").0, Some(-7));
+    let (h, raw, notes) = km("375");
+    assert_eq!((h, raw.as_deref()), (Some(15), Some("375")));
+    assert!(notes.iter().any(|n| n.contains("hundredths")));
+    assert_eq!(km("3.75").0, None);
+    let (h, raw, _) = km("six");
+    assert_eq!((h, raw.as_deref()), (None, Some("six")));
+    assert_eq!(read("(;GM[1])").unwrap().komi_half_points, None);
+}
+
+#[test]
+fn variations_and_several_game_trees() {
+    let rec = read("(;GM[1]SZ[9];B[ee](;W[dd];B[])(;W[cc]))(;GM[1];B[aa])").unwrap();
+    assert_eq!(rec.moves.len(), 3);
+    assert_eq!(rec.moves[1].at, Some(c("dd")));
+    assert!(rec
+        .notes
+        .iter()
+        .any(|n| n == "variations present: the main line is scored"));
+    assert!(rec.notes.iter().any(|n| n.contains("2 game trees")));
+    // A broken second tree does not matter: only the first is read.
+    assert!(read("(;GM[1]SZ[9];B[ee])(;B[").is_ok());
+}
+
+// ---- writer ------------------------------------------------------------------------------
+
+fn sample_writer() -> SgfWriter {
+    let mut w = SgfWriter::new(5);
+    w.komi_half_points = Some(13);
+    w.rules = Some("jpd-tangsong".into());
+    w.result = Some("B+0.5".into());
+    w.comment = Some("jpd-tangsong: B+0.5 [area] \\ 中文".into());
+    w.extra_root = vec![("GN".into(), "round ] trip".into())];
+    w.setup = vec![(c("ee"), Color::White)];
+    let moves = [
+        "ca", "da", "cb", "db", "cc", "dc", "cd", "dd", "ce", "de", "", "aa", "", "",
+    ];
+    for (i, m) in moves.iter().enumerate() {
+        let col = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        w.moves
+            .push((col, if m.is_empty() { None } else { Some(c(m)) }));
+    }
+    w.territory.black = vec![c("bb"), c("aa"), c("ab"), c("ba")];
+    w.territory.white = vec![c("ea"), c("eb"), c("ec"), c("ed")];
+    w
+}
+
+#[test]
+fn writer_round_trip() {
+    let w = sample_writer();
+    let text = w.to_sgf();
+    assert_eq!(text, sample_writer().to_sgf(), "deterministic");
+    let rec = parse_sgf(text.as_bytes()).unwrap();
+    assert_eq!(rec.size, 5);
+    assert_eq!(rec.komi_half_points, Some(13));
+    assert_eq!(rec.rules, w.rules);
+    assert_eq!(rec.result, w.result);
+    assert_eq!(rec.comment, w.comment);
+    assert_eq!(rec.setup, w.setup);
+    let moves: Vec<_> = rec.moves.iter().map(|m| (m.color, m.at)).collect();
+    assert_eq!(moves, w.moves);
+    let mut tb = w.territory.black.clone();
+    tb.sort();
+    assert_eq!(rec.territory.black, tb);
+    assert_eq!(rec.territory.white, w.territory.white);
+    assert!(rec.notes.is_empty(), "{:?}", rec.notes);
+    let done = replay(&rec, PlayRules::JPD).unwrap();
+    assert_eq!(done.game.phase(), Phase::Paused);
+    assert_eq!(done.dead, vec![c("aa")]);
+    // Writing the game back gives the same moves and setup.
+    let mut again = SgfWriter::from_game(&done.game);
+    assert_eq!(again.moves, w.moves);
+    assert_eq!(again.setup, w.setup);
+    again.komi_half_points = w.komi_half_points;
+    again.rules = w.rules.clone();
+    again.result = w.result.clone();
+    again.comment = w.comment.clone();
+    again.extra_root = w.extra_root.clone();
+    again.territory = w.territory.clone();
+    assert_eq!(again.to_sgf(), text);
+}
+
+#[test]
+fn writer_without_moves_puts_territory_in_the_root_and_white_first_gets_pl() {
+    let mut w = SgfWriter::new(9);
+    w.territory.white = vec![c("aa")];
+    assert!(w.to_sgf().contains("SZ[9]TW[aa])"));
+    let mut w = SgfWriter::new(9);
+    w.setup = vec![(c("cc"), Color::Black)];
+    w.moves = vec![(Color::White, Some(c("gg")))];
+    let rec = parse_sgf(w.to_sgf().as_bytes()).unwrap();
+    assert_eq!(rec.player_to_move, Some(Color::White));
+    let mut out = Vec::new();
+    w.write_to(&mut out).unwrap();
+    assert_eq!(out, w.to_sgf().into_bytes());
+}
+
+// ---- properties --------------------------------------------------------------------------
+
+#[test]
+fn quickcheck_sgf_point_round_trip() {
+    fn prop(x: u8, y: u8) -> bool {
+        let p = Coord::new(x % 52, y % 52);
+        Coord::from_sgf(&p.to_sgf()) == Some(p)
+    }
+    quickcheck::quickcheck(prop as fn(u8, u8) -> bool);
+}
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// Arbitrary bytes never panic.
+        #[test]
+        fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+            if let Ok(rec) = parse_sgf(&bytes) {
+                let _ = replay(&rec, PlayRules::JPD);
+            }
+        }
+
+        /// Mutations of a valid record (a byte replaced, a cut) never panic, and every error
+        /// names a node or a move.
+        #[test]
+        fn mutated_records_never_panic(pos in 0usize..400, byte in any::<u8>(), cut in 0usize..400) {
+            let mut bytes = sample_writer().to_sgf().into_bytes();
+            let n = bytes.len();
+            bytes[pos % n] = byte;
+            bytes.truncate(cut.max(1) % (n + 1));
+            match parse_sgf(&bytes).and_then(|r| replay(&r, PlayRules::JPD)) {
+                Ok(_) => {}
+                Err(e) => assert_located(&e),
+            }
+        }
+    }
+}
