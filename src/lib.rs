@@ -4,14 +4,15 @@
 //! and the rule systems they name. The pipeline, one module per stage, each talking only to the
 //! ones before it:
 //!
-//! `engine` -> `settlement` -> `counting` -> `rules` -> `checks` -> `harness`, with `sgf` reading
-//! and writing records for all of them.
+//! `engine` -> `settlement` -> `counting` -> `rules` -> `checks` -> `harness` -> `report`, with
+//! `sgf` reading and writing records for all of them.
 #![warn(missing_docs)]
 
 pub mod checks;
 pub mod counting;
 pub mod engine;
 pub mod harness;
+pub mod report;
 pub mod rules;
 pub mod settlement;
 pub mod sgf;

@@ -53,11 +53,12 @@ impl fmt::Display for Half {
         let v = self.0;
         let sign = if v < 0 { "-" } else { "" };
         let a = v.unsigned_abs();
-        if a.is_multiple_of(2) {
-            write!(f, "{}{}", sign, a / 2)
+        let s = if a.is_multiple_of(2) {
+            format!("{}{}", sign, a / 2)
         } else {
-            write!(f, "{}{}.5", sign, a / 2)
-        }
+            format!("{}{}.5", sign, a / 2)
+        };
+        f.pad(&s)
     }
 }
 

@@ -1,0 +1,3 @@
+//! Reports: what the command line prints and writes.
+
+pub mod score;

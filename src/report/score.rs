@@ -1,0 +1,500 @@
+//! `jpd score`: one finished SGF record in, every count, theorem and result out, as text, JSON
+//! or CSV.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::checks::{analyse, Analysis, CheckOptions, Finished, TheoremResult, Verdict};
+use crate::counting::{Balancing, Half};
+use crate::engine::{Board, Color, End, PerSide, Phase, Point};
+use crate::rules::{RuleId, RuleResult, Rules};
+use crate::settlement::{PointClass, SharedKind};
+use crate::sgf::{parse_sgf, replay, SgfError, SgfRecord};
+
+/// Options of `jpd score`.
+#[derive(Clone, Debug)]
+pub struct ScoreOptions {
+    /// The rule sets to score under.
+    pub rules: Vec<RuleId>,
+    /// The balancing reading.
+    pub balancing: Balancing,
+    /// Use the record's `KM` as every rule set's komi instead of the rule set's own.
+    pub komi_from_sgf: bool,
+    /// How much checking to do.
+    pub checks: CheckOptions,
+}
+
+impl Default for ScoreOptions {
+    fn default() -> Self {
+        ScoreOptions {
+            rules: RuleId::ALL.to_vec(),
+            balancing: Balancing::Art14,
+            komi_from_sgf: false,
+            checks: CheckOptions::default(),
+        }
+    }
+}
+
+/// Counts of one side, as JSON shows them.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct SidePoints {
+    /// Black's.
+    pub black: Half,
+    /// White's.
+    pub white: Half,
+}
+
+impl From<PerSide<Half>> for SidePoints {
+    fn from(p: PerSide<Half>) -> Self {
+        SidePoints {
+            black: p.black,
+            white: p.white,
+        }
+    }
+}
+
+/// The fill-up figures as JSON shows them.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FillUpJson {
+    /// Black's fill-up count.
+    pub black: Half,
+    /// White's.
+    pub white: Half,
+    /// Whether the filled position was stable.
+    pub stable: bool,
+}
+
+/// One theorem as JSON shows it: `holds` is `null` when it does not apply.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TheoremJson {
+    /// `T1` to `T11`.
+    pub id: String,
+    /// true, false, or null (not applicable).
+    pub holds: Option<bool>,
+    /// The one-line detail.
+    pub detail: String,
+}
+
+impl From<&TheoremResult> for TheoremJson {
+    fn from(t: &TheoremResult) -> Self {
+        TheoremJson {
+            id: t.id.to_string(),
+            holds: match t.verdict {
+                Verdict::Holds => Some(true),
+                Verdict::Fails => Some(false),
+                Verdict::NotApplicable => None,
+            },
+            detail: t.detail.clone(),
+        }
+    }
+}
+
+/// A negative move as JSON shows it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct NegativeJson {
+    /// `A` or `B`.
+    pub kind: String,
+    /// The point, in the usual human form (`C7`).
+    pub point: String,
+}
+
+/// Everything `jpd score` says about one file. The keys of its JSON form are stable.
+#[derive(Clone, Debug, Serialize)]
+pub struct FileReport {
+    /// The file name as given.
+    pub file: String,
+    /// Board size.
+    pub size: u8,
+    /// How the game ended: `pause`, `four_passes`, `resignation`, `no_result`.
+    pub end: String,
+    /// The first passer.
+    pub first_passer: Option<Color>,
+    /// The last mover.
+    pub last_mover: Option<Color>,
+    /// Real moves per side, setup stones included.
+    pub real_moves: Option<PerSide<i64>>,
+    /// Virtual moves per side, balancing ones included.
+    pub virtual_moves: Option<PerSide<i64>>,
+    /// Prisoners per side (each side's stones captured).
+    pub prisoners: Option<PerSide<i64>>,
+    /// Dead stones per side.
+    pub dead_stones: Option<PerSide<i64>>,
+    /// The balancing reading.
+    pub balancing: Balancing,
+    /// Negative moves made by balancing.
+    pub negative_moves: Vec<NegativeJson>,
+    /// Departure from the Art. 14 table, if any.
+    pub balancing_fallback: Option<String>,
+    /// k, each side's moves after balancing.
+    pub k: Option<i64>,
+    /// q, shared points after balancing.
+    pub shared_points: Option<u32>,
+    /// Area of the paused position (B0, W0).
+    pub area_paused: Option<SidePoints>,
+    /// Area after balancing (B, W).
+    pub area: Option<SidePoints>,
+    /// Territory of the equal-stones position (b, w).
+    pub territory: Option<SidePoints>,
+    /// Overflow: stones both sides hold off the board, s.
+    pub overflow_s: Option<i64>,
+    /// The fill-up check.
+    pub fill_up: Option<FillUpJson>,
+    /// T1-T11.
+    pub theorems: Vec<TheoremJson>,
+    /// One result per rule set.
+    pub results: Vec<RuleResult>,
+    /// The record's own komi, result and rules, reported, not used.
+    pub sgf_komi: Option<Half>,
+    /// The record's `RE`.
+    pub sgf_result: Option<String>,
+    /// The record's `RU`.
+    pub sgf_rules: Option<String>,
+    /// Notes on how the record was read.
+    pub notes: Vec<String>,
+    /// The text rendering (not part of the JSON).
+    #[serde(skip)]
+    pub text: String,
+}
+
+/// Reads, replays, counts and checks one SGF record.
+pub fn score_bytes(file: &str, bytes: &[u8], opts: &ScoreOptions) -> Result<FileReport, SgfError> {
+    let rec = parse_sgf(bytes)?;
+    let rep = replay(&rec, Rules::preset(RuleId::JpdTangsong).play)?;
+    let finished = Finished {
+        game: rep.game,
+        dead: rep.dead,
+    };
+    let mut analysis = analyse(&finished, opts.balancing, &opts.rules, opts.checks);
+    if opts.komi_from_sgf {
+        if let (Some(km), Ok(c)) = (rep.record.komi_half_points, &analysis.count) {
+            analysis.results = opts
+                .rules
+                .iter()
+                .map(|&id| {
+                    let mut r = Rules::preset(id);
+                    r.balancing = opts.balancing;
+                    r.komi = Half(km as i64);
+                    r.score(c)
+                })
+                .collect();
+        }
+    }
+    let mut notes = rep.record.notes.clone();
+    if !rep.record.setup.is_empty() {
+        notes.push(format!(
+            "{} setup stones (AB/AW) are counted as moves of their colour made before the first recorded move",
+            rep.record.setup.len()
+        ));
+    }
+    Ok(build(file, &finished, &rep.record, analysis, opts, notes))
+}
+
+fn build(
+    file: &str,
+    f: &Finished,
+    rec: &SgfRecord,
+    a: Analysis,
+    opts: &ScoreOptions,
+    notes: Vec<String>,
+) -> FileReport {
+    let g = &f.game;
+    let end = match g.phase() {
+        Phase::Paused => "pause",
+        Phase::Ended(End::FourPasses) => "four_passes",
+        Phase::Ended(End::Resignation(_)) => "resignation",
+        Phase::Ended(End::NoResultCycle) => "no_result",
+        Phase::Playing => "playing",
+    }
+    .to_string();
+    let mut results = a.results.clone();
+    if let Phase::Ended(End::Resignation(loser)) = g.phase() {
+        results = opts
+            .rules
+            .iter()
+            .map(|&id| RuleResult {
+                rules: id.as_str().to_string(),
+                komi: Rules::preset(id).komi,
+                black: Half::ZERO,
+                white: Half::ZERO,
+                margin: Half::ZERO,
+                winner: Some(loser.opp()),
+                result: format!("{}+R", loser.opp().letter()),
+            })
+            .collect();
+    }
+    let c = a.count.as_ref().ok();
+    let mut r = FileReport {
+        file: file.to_string(),
+        size: g.board().size(),
+        end,
+        first_passer: g.first_passer(),
+        last_mover: g.last_mover(),
+        real_moves: c.map(|c| c.real),
+        virtual_moves: c.map(|c| c.virtual_moves),
+        prisoners: c.map(|c| c.captured),
+        dead_stones: c.map(|c| c.dead),
+        balancing: opts.balancing,
+        negative_moves: c
+            .map(|c| {
+                c.negatives
+                    .iter()
+                    .map(|(p, k)| NegativeJson {
+                        kind: format!("{:?}", k),
+                        point: p.to_human(c.size),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        balancing_fallback: c.and_then(|c| c.plan.fallback.map(|f| f.name().to_string())),
+        k: c.map(|c| c.k()),
+        shared_points: c.map(|c| c.shared),
+        area_paused: c.map(|c| c.area_paused.into()),
+        area: c.map(|c| c.area.into()),
+        territory: c.map(|c| c.territory.into()),
+        overflow_s: c.map(|c| c.s),
+        fill_up: a.fill_up.as_ref().map(|f| FillUpJson {
+            black: f.count.black,
+            white: f.count.white,
+            stable: f.stable,
+        }),
+        theorems: a.theorems.iter().map(TheoremJson::from).collect(),
+        results,
+        sgf_komi: rec.komi_half_points.map(|k| Half(k as i64)),
+        sgf_result: rec.result.clone(),
+        sgf_rules: rec.rules.clone(),
+        notes,
+        text: String::new(),
+    };
+    r.text = render_text(&r, f, &a);
+    r
+}
+
+/// The character of a point in the classification map.
+fn class_char(cl: PointClass, dead: Option<Color>) -> char {
+    if let Some(c) = dead {
+        return match c {
+            Color::Black => 'x',
+            Color::White => 'o',
+        };
+    }
+    match cl {
+        PointClass::Stone(Color::Black) => 'X',
+        PointClass::Stone(Color::White) => 'O',
+        PointClass::Territory(Color::Black, _) => 'b',
+        PointClass::Territory(Color::White, _) => 'w',
+        PointClass::OneSidedDame(Color::Black) => '^',
+        PointClass::OneSidedDame(Color::White) => 'v',
+        PointClass::Shared(SharedKind::SharedLiberty) => '=',
+        PointClass::Shared(SharedKind::DameLeft) => '*',
+        PointClass::Shared(_) => '-',
+        PointClass::OffBoard => ' ',
+    }
+}
+
+fn render_text(r: &FileReport, f: &Finished, a: &Analysis) -> String {
+    let mut s = String::new();
+    let g = &f.game;
+    let b: &Board = g.board();
+    let _ = writeln!(s, "== {} ({}x{}, ended by {})", r.file, r.size, r.size, r.end);
+    let _ = writeln!(s, "final position:");
+    let _ = write!(s, "{}", b);
+    let name = |c: Option<Color>| c.map(|c| c.name()).unwrap_or("none");
+    let _ = writeln!(
+        s,
+        "first passer: {}   last mover: {}",
+        name(r.first_passer),
+        name(r.last_mover)
+    );
+    for n in &r.notes {
+        let _ = writeln!(s, "note: {}", n);
+    }
+    if let Ok(c) = &a.count {
+        let st = &c.settlement_paused;
+        let dead: Vec<Point> = st.dead_points().to_vec();
+        let _ = writeln!(
+            s,
+            "classification (X O stones, x o dead, b w territory, ^ v one-sided dame of Black/White, = shared liberty, * dame left, - other shared):"
+        );
+        for y in 0..b.size() {
+            let _ = write!(s, "{:>3}", b.size() - y);
+            for x in 0..b.size() {
+                let p = b.point(crate::engine::Coord::new(x, y));
+                let d = if dead.contains(&p) { b.stone(p) } else { None };
+                let _ = write!(s, " {}", class_char(st.class(p), d));
+            }
+            let _ = writeln!(s);
+        }
+        // Points with a reason worth naming.
+        let mut reasons: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+        for p in b.points() {
+            let cl = st.class(p);
+            let why = cl.reason();
+            if !matches!(why, "stone" | "territory") {
+                reasons.entry(why).or_default().push(b.coord(p).to_human(b.size()));
+            }
+        }
+        for (why, pts) in reasons {
+            let _ = writeln!(s, "  {}: {}", why, pts.join(" "));
+        }
+        let t = &c.tally_paused;
+        let _ = writeln!(
+            s,
+            "stones B={} W={}  owned empty B={} W={}  shared q0={}  dead B={} W={}  prisoners B={} W={}",
+            t.stones.black, t.stones.white, t.owned_empty.black, t.owned_empty.white, t.shared,
+            c.dead.black, c.dead.white, c.captured.black, c.captured.white
+        );
+        let _ = writeln!(
+            s,
+            "moves at the pause B={} W={}; balancing {}: {}{}",
+            c.moves_paused.black,
+            c.moves_paused.white,
+            c.balancing,
+            if r.negative_moves.is_empty() && c.plan.extra_virtual == PerSide::default() {
+                "nothing".to_string()
+            } else {
+                let mut parts: Vec<String> = r
+                    .negative_moves
+                    .iter()
+                    .map(|n| format!("negative move type {} at {}", n.kind, n.point))
+                    .collect();
+                if c.plan.extra_virtual.black > 0 {
+                    parts.push(format!("{} black virtual move(s)", c.plan.extra_virtual.black));
+                }
+                if c.plan.extra_virtual.white > 0 {
+                    parts.push(format!("{} white virtual move(s)", c.plan.extra_virtual.white));
+                }
+                parts.join(", ")
+            },
+            r.balancing_fallback
+                .as_ref()
+                .map(|f| format!(" (fallback: {f})"))
+                .unwrap_or_default()
+        );
+        let _ = writeln!(
+            s,
+            "area: paused B0={} W0={}; balanced B={} W={}  (k={}, q={})",
+            c.area_paused.black, c.area_paused.white, c.area.black, c.area.white, c.k(), c.shared
+        );
+        let _ = writeln!(
+            s,
+            "territory (equal stones): T B={} W={}, fill-back B={} W={}, overflow s={} -> b={} w={}",
+            c.owned.black, c.owned.white, c.fill_back.black, c.fill_back.white, c.s, c.territory.black, c.territory.white
+        );
+        if let Some(fu) = &a.fill_up {
+            let _ = writeln!(
+                s,
+                "fill-up: B={} W={} (basic eye points B={} W={}), {}",
+                fu.count.black,
+                fu.count.white,
+                fu.basic_eyes.black,
+                fu.basic_eyes.white,
+                if fu.stable { "stable" } else { "NOT stable" }
+            );
+        }
+    } else if let Err(e) = &a.count {
+        let _ = writeln!(s, "no count: {}", e);
+    }
+    let _ = writeln!(s, "theorems:");
+    for t in &a.theorems {
+        let v = match t.verdict {
+            Verdict::Holds => "holds",
+            Verdict::Fails => "FAILS",
+            Verdict::NotApplicable => "n/a",
+        };
+        let _ = writeln!(s, "  {:<4} {:<6} {}", t.id, v, t.detail);
+    }
+    let _ = writeln!(s, "results:");
+    for res in &r.results {
+        let _ = writeln!(
+            s,
+            "  {:<18} komi {:>5}  black {:>6}  white {:>6}  margin {:>6}  {}",
+            res.rules, res.komi, res.black, res.white, res.margin, res.result
+        );
+    }
+    s
+}
+
+/// The CSV header of `jpd score --format csv`: one row per file and rule set.
+pub const CSV_HEADER: [&str; 18] = [
+    "file",
+    "size",
+    "rules",
+    "komi",
+    "black_points",
+    "white_points",
+    "margin_b_minus_w",
+    "winner",
+    "result",
+    "end",
+    "first_passer",
+    "last_mover",
+    "k",
+    "shared_points",
+    "area_black",
+    "area_white",
+    "overflow_s",
+    "theorems_failed",
+];
+
+/// Writes reports as CSV.
+pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(CSV_HEADER)?;
+    let opt = |v: Option<String>| v.unwrap_or_default();
+    for r in reports {
+        let failed: Vec<&str> = r
+            .theorems
+            .iter()
+            .filter(|t| t.holds == Some(false))
+            .map(|t| t.id.as_str())
+            .collect();
+        for res in &r.results {
+            w.write_record([
+                r.file.clone(),
+                r.size.to_string(),
+                res.rules.clone(),
+                res.komi.to_string(),
+                res.black.to_string(),
+                res.white.to_string(),
+                res.margin.to_string(),
+                res.winner.map(|c| c.name().to_string()).unwrap_or_else(|| "draw".into()),
+                res.result.clone(),
+                r.end.clone(),
+                opt(r.first_passer.map(|c| c.name().to_string())),
+                opt(r.last_mover.map(|c| c.name().to_string())),
+                opt(r.k.map(|k| k.to_string())),
+                opt(r.shared_points.map(|q| q.to_string())),
+                opt(r.area.map(|a| a.black.to_string())),
+                opt(r.area.map(|a| a.white.to_string())),
+                opt(r.overflow_s.map(|s| s.to_string())),
+                failed.join(" "),
+            ])?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Writes reports as JSON: one object for one file, an array for several.
+pub fn write_json<W: Write>(mut out: W, reports: &[FileReport]) -> std::io::Result<()> {
+    let text = if reports.len() == 1 {
+        serde_json::to_string_pretty(&reports[0])
+    } else {
+        serde_json::to_string_pretty(reports)
+    }
+    .map_err(std::io::Error::other)?;
+    writeln!(out, "{}", text)
+}
+
+/// Writes reports as text.
+pub fn write_text<W: Write>(mut out: W, reports: &[FileReport]) -> std::io::Result<()> {
+    for (i, r) in reports.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        out.write_all(r.text.as_bytes())?;
+    }
+    Ok(())
+}
