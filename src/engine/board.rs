@@ -434,20 +434,18 @@ impl Board {
         let opp = Cell::of(c.opp());
         let mut has_own = false;
         for q in self.adj(p) {
-            match self.cells[q.idx()] {
-                Cell::Empty => return Ok(()),
-                x if x == opp => {
-                    if self.libs[self.head[q.idx()] as usize] == 1 {
-                        return Ok(());
-                    }
+            let x = self.cells[q.idx()];
+            if x == Cell::Empty {
+                return Ok(());
+            }
+            if x == opp && self.libs[self.head[q.idx()] as usize] == 1 {
+                return Ok(());
+            }
+            if x == own {
+                has_own = true;
+                if self.libs[self.head[q.idx()] as usize] > 1 {
+                    return Ok(());
                 }
-                x if x == own => {
-                    has_own = true;
-                    if self.libs[self.head[q.idx()] as usize] > 1 {
-                        return Ok(());
-                    }
-                }
-                _ => {}
             }
         }
         match (has_own, suicide) {
