@@ -670,13 +670,45 @@ impl Board {
                         h = oh as usize;
                     }
                 }
+                // The merged liberties: the largest string's, less p, plus the distinct
+                // liberties of the smaller strings and of p that do not touch the largest. This
+                // walks only the smaller strings, before they are relabelled.
+                let mut seen = PointSet::new();
+                let mut extra = 0u16;
+                for &oh in own_heads[..n_own]
+                    .iter()
+                    .chain(std::iter::once(&(pi as u16)))
+                {
+                    if oh as usize == h {
+                        continue;
+                    }
+                    let start = oh as usize;
+                    let mut t = start;
+                    loop {
+                        for q in self.adj(Point(t as u16)) {
+                            if self.cells[q.idx()] == Cell::Empty
+                                && !self.adj(q).iter().any(|r| {
+                                    self.cells[r.idx()] == own && self.head[r.idx()] as usize == h
+                                })
+                                && seen.insert(q.idx())
+                            {
+                                extra += 1;
+                            }
+                        }
+                        t = self.next[t] as usize;
+                        if t == start {
+                            break;
+                        }
+                    }
+                }
+                self.libs[h] = self.libs[h] - 1 + extra;
                 for &oh in &own_heads[..n_own] {
                     if oh as usize != h {
                         self.link(h, oh as usize);
                     }
                 }
                 self.link(h, pi);
-                self.libs[h] = self.count_libs(h);
+                debug_assert_eq!(self.libs[h], self.count_libs(h));
                 h
             }
         };
