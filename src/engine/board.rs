@@ -434,20 +434,18 @@ impl Board {
         let opp = Cell::of(c.opp());
         let mut has_own = false;
         for q in self.adj(p) {
-            match self.cells[q.idx()] {
-                Cell::Empty => return Ok(()),
-                x if x == opp => {
-                    if self.libs[self.head[q.idx()] as usize] == 1 {
-                        return Ok(());
-                    }
+            let x = self.cells[q.idx()];
+            if x == Cell::Empty {
+                return Ok(());
+            }
+            if x == opp && self.libs[self.head[q.idx()] as usize] == 1 {
+                return Ok(());
+            }
+            if x == own {
+                has_own = true;
+                if self.libs[self.head[q.idx()] as usize] > 1 {
+                    return Ok(());
                 }
-                x if x == own => {
-                    has_own = true;
-                    if self.libs[self.head[q.idx()] as usize] > 1 {
-                        return Ok(());
-                    }
-                }
-                _ => {}
             }
         }
         match (has_own, suicide) {
@@ -455,6 +453,67 @@ impl Board {
             (false, _) => Err(Illegal::SingleStoneSuicide),
             (true, SuicideRule::Forbidden) => Err(Illegal::MultiStoneSuicide),
             (true, _) => Ok(()),
+        }
+    }
+
+    /// [`Board::legality`] and, when the move is legal, [`Board::hash_after`] in one pass over
+    /// the four neighbours (the superko fast path of [`crate::engine::Game`]).
+    #[inline]
+    pub fn legality_and_hash(
+        &self,
+        p: Point,
+        c: Color,
+        suicide: SuicideRule,
+    ) -> Result<u64, Illegal> {
+        match self.cells[p.idx()] {
+            Cell::Empty => {}
+            Cell::Wall => return Err(Illegal::OffBoard),
+            _ => return Err(Illegal::Occupied),
+        }
+        let own = Cell::of(c);
+        let opp = Cell::of(c.opp());
+        let stone = zkey(c, p.idx());
+        let mut h = self.hash ^ stone;
+        // Heads of adjacent strings in atari: captured ones (opponent) or ones that die with
+        // the new stone in a suicide (own).
+        let mut atari = [0u16; 4];
+        let mut n_atari = 0;
+        let mut any_empty = false;
+        let mut captures = false;
+        let mut own_safe = false;
+        let mut has_own = false;
+        let mut own_x = 0u64;
+        for q in self.adj(p) {
+            let x = self.cells[q.idx()];
+            if x == Cell::Empty {
+                any_empty = true;
+            } else if x != Cell::Wall {
+                let hq = self.head[q.idx()];
+                let one = self.libs[hq as usize] == 1;
+                if x == own {
+                    has_own = true;
+                    own_safe |= !one;
+                }
+                if one && !atari[..n_atari].contains(&hq) {
+                    atari[n_atari] = hq;
+                    n_atari += 1;
+                    if x == opp {
+                        captures = true;
+                        h ^= self.chash[hq as usize];
+                    } else {
+                        own_x ^= self.chash[hq as usize];
+                    }
+                }
+            }
+        }
+        if any_empty || captures || own_safe {
+            return Ok(h);
+        }
+        match (has_own, suicide) {
+            (false, SuicideRule::Allowed) => Ok(self.hash),
+            (false, _) => Err(Illegal::SingleStoneSuicide),
+            (true, SuicideRule::Forbidden) => Err(Illegal::MultiStoneSuicide),
+            (true, _) => Ok(h ^ stone ^ own_x),
         }
     }
 
@@ -542,8 +601,31 @@ impl Board {
         debug_assert_eq!(self.cells[pi], Cell::Empty);
         let own = Cell::of(c);
         let opp = Cell::of(c.opp());
-        let (opp_heads, n_opp) = self.distinct_heads(p, opp);
-        let (own_heads, n_own) = self.distinct_heads(p, own);
+        // One pass over the neighbours: distinct adjacent strings of each colour, and the empty
+        // neighbours (the new stone's own liberties).
+        let mut opp_heads = [0u16; 4];
+        let mut n_opp = 0;
+        let mut own_heads = [0u16; 4];
+        let mut n_own = 0;
+        let mut fresh_libs = 0u16;
+        for q in self.adj(p) {
+            let x = self.cells[q.idx()];
+            if x == Cell::Empty {
+                fresh_libs += 1;
+            } else if x == opp {
+                let hq = self.head[q.idx()];
+                if !opp_heads[..n_opp].contains(&hq) {
+                    opp_heads[n_opp] = hq;
+                    n_opp += 1;
+                }
+            } else if x == own {
+                let hq = self.head[q.idx()];
+                if !own_heads[..n_own].contains(&hq) {
+                    own_heads[n_own] = hq;
+                    n_own += 1;
+                }
+            }
+        }
 
         // Place the stone as a one-stone string.
         self.put_stone(pi, own, c);
@@ -551,12 +633,6 @@ impl Board {
         self.next[pi] = pi as u16;
         self.stones[pi] = 1;
         self.chash[pi] = zkey(c, pi);
-        let mut fresh_libs = 0u16;
-        for q in self.adj(p) {
-            if self.cells[q.idx()] == Cell::Empty {
-                fresh_libs += 1;
-            }
-        }
 
         // The point was a liberty of every adjacent opponent string.
         for &oh in &opp_heads[..n_opp] {
@@ -594,13 +670,45 @@ impl Board {
                         h = oh as usize;
                     }
                 }
+                // The merged liberties: the largest string's, less p, plus the distinct
+                // liberties of the smaller strings and of p that do not touch the largest. This
+                // walks only the smaller strings, before they are relabelled.
+                let mut seen = PointSet::new();
+                let mut extra = 0u16;
+                for &oh in own_heads[..n_own]
+                    .iter()
+                    .chain(std::iter::once(&(pi as u16)))
+                {
+                    if oh as usize == h {
+                        continue;
+                    }
+                    let start = oh as usize;
+                    let mut t = start;
+                    loop {
+                        for q in self.adj(Point(t as u16)) {
+                            if self.cells[q.idx()] == Cell::Empty
+                                && !self.adj(q).iter().any(|r| {
+                                    self.cells[r.idx()] == own && self.head[r.idx()] as usize == h
+                                })
+                                && seen.insert(q.idx())
+                            {
+                                extra += 1;
+                            }
+                        }
+                        t = self.next[t] as usize;
+                        if t == start {
+                            break;
+                        }
+                    }
+                }
+                self.libs[h] = self.libs[h] - 1 + extra;
                 for &oh in &own_heads[..n_own] {
                     if oh as usize != h {
                         self.link(h, oh as usize);
                     }
                 }
                 self.link(h, pi);
-                self.libs[h] = self.count_libs(h);
+                debug_assert_eq!(self.libs[h], self.count_libs(h));
                 h
             }
         };
@@ -698,13 +806,19 @@ impl Board {
         // Each vacated point is a new liberty of every distinct adjacent string.
         let mut s = h;
         loop {
-            let (hb, nb) = self.distinct_heads(Point(s as u16), Cell::Black);
-            for &x in &hb[..nb] {
-                self.libs[x as usize] += 1;
-            }
-            let (hw, nw) = self.distinct_heads(Point(s as u16), Cell::White);
-            for &x in &hw[..nw] {
-                self.libs[x as usize] += 1;
+            // Heads of different strings differ, whatever their colour: one pass suffices.
+            let mut heads = [0u16; 4];
+            let mut n = 0;
+            for q in self.adj(Point(s as u16)) {
+                let x = self.cells[q.idx()];
+                if x == Cell::Black || x == Cell::White {
+                    let hq = self.head[q.idx()];
+                    if !heads[..n].contains(&hq) {
+                        heads[n] = hq;
+                        n += 1;
+                        self.libs[hq as usize] += 1;
+                    }
+                }
             }
             s = self.next[s] as usize;
             if s == h {
@@ -1089,6 +1203,43 @@ mod tests {
             assert_eq!(after.hash(), h);
             assert_eq!(*after.snapshot(), snap);
             after.check_consistency().unwrap();
+        }
+    }
+
+    #[test]
+    fn legality_and_hash_agree_with_the_separate_calls() {
+        let boards = [
+            "
+            . X O .
+            X O . O
+            . X O .
+            . . . .",
+            "
+            . O X .
+            X O X .
+            . X . .
+            . . . .",
+            "
+            . X . X
+            X X X X
+            O O O .
+            . O . O",
+        ];
+        for text in boards {
+            let board = b(text);
+            for p in board.points() {
+                for c in Color::BOTH {
+                    for rule in [
+                        SuicideRule::Forbidden,
+                        SuicideRule::MultiStone,
+                        SuicideRule::Allowed,
+                    ] {
+                        let fused = board.legality_and_hash(p, c, rule);
+                        let split = board.legality(p, c, rule).map(|()| board.hash_after(p, c));
+                        assert_eq!(fused, split, "{c} at {} {rule:?}", board.coord(p));
+                    }
+                }
+            }
         }
     }
 

@@ -277,7 +277,12 @@ impl Game {
     /// True when the position after `c` plays the legal-on-board move `p` occurred before.
     /// Hash hits are confirmed against the stored snapshots, so the answer is exact.
     fn repeats(&self, p: Point, c: Color) -> bool {
-        let h = self.board.hash_after(p, c);
+        self.repeats_hash(p, c, self.board.hash_after(p, c))
+    }
+
+    /// [`Game::repeats`] given the hash of the position after the move.
+    #[inline]
+    fn repeats_hash(&self, p: Point, c: Color, h: u64) -> bool {
         let mut after: Snapshot = [0; SNAP_WORDS];
         let mut built = false;
         let words = self.words;
@@ -418,6 +423,13 @@ impl Game {
     /// Whether `c` may play at the board point `p` now, ko and superko included.
     #[inline]
     pub fn legality_at(&self, p: Point, c: Color) -> Result<(), Illegal> {
+        if self.rules.ko == KoRule::PositionalSuperko {
+            let h = self.board.legality_and_hash(p, c, self.rules.suicide)?;
+            if self.repeats_hash(p, c, h) {
+                return Err(Illegal::Superko);
+            }
+            return Ok(());
+        }
         self.board.legality(p, c, self.rules.suicide)?;
         match self.rules.ko {
             KoRule::SimpleKo => {

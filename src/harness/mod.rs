@@ -1,1 +1,4 @@
-//! (in progress)
+//! The harness: the pinned random generator and the random-game generator's playouts.
+
+pub mod playout;
+pub mod rng;
