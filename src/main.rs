@@ -9,11 +9,17 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
-use jipingdian::report::score::{score_bytes, write_csv, write_json, write_text, FileReport, ScoreOptions};
+use jipingdian::report::score::{
+    score_bytes, write_csv, write_json, write_text, FileReport, ScoreOptions,
+};
 use jipingdian::rules::RuleId;
 
 #[derive(Parser)]
-#[command(name = "jpd", version, about = "Ji-Ping-Dian Go rules engine and verification harness")]
+#[command(
+    name = "jpd",
+    version,
+    about = "Ji-Ping-Dian Go rules engine and verification harness"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

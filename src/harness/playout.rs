@@ -70,10 +70,17 @@ pub fn is_true_eye(board: &Board, p: Point, c: Color) -> bool {
     bad < 1 + (!edge) as u32
 }
 
-/// Whether the side to move accepts `p` in a playout: not its own true eye, and legal now.
-#[inline]
-fn acceptable(game: &Game, p: Point, c: Color, stats: &mut PlayoutStats) -> bool {
-    if is_true_eye(game.board(), p, c) {
+/// Whether the side to move accepts `p` in a playout: not its own true eye, accepted by the
+/// policy's `filter`, and legal now.
+#[inline(always)]
+fn acceptable<F: Fn(&Game, Point, Color) -> bool>(
+    game: &Game,
+    p: Point,
+    c: Color,
+    stats: &mut PlayoutStats,
+    filter: &F,
+) -> bool {
+    if is_true_eye(game.board(), p, c) || !filter(game, p, c) {
         return false;
     }
     match game.legality_at(p, c) {
@@ -97,13 +104,24 @@ fn acceptable(game: &Game, p: Point, c: Color, stats: &mut PlayoutStats) -> bool
 /// order is again uniform over the acceptable points. So the result is exactly uniform, and
 /// `None` is returned only after every empty point has been examined.
 #[inline]
-fn pick(game: &Game, rng: &mut Rng, stats: &mut PlayoutStats) -> Option<Point> {
-    pick_with(game, rng, stats, TRIES)
+fn pick<F: Fn(&Game, Point, Color) -> bool>(
+    game: &Game,
+    rng: &mut Rng,
+    stats: &mut PlayoutStats,
+    filter: &F,
+) -> Option<Point> {
+    pick_with(game, rng, stats, TRIES, filter)
 }
 
 /// [`pick`] with a given number of draws before the fallback (tests check both paths).
 #[inline(always)]
-fn pick_with(game: &Game, rng: &mut Rng, stats: &mut PlayoutStats, tries: u32) -> Option<Point> {
+fn pick_with<F: Fn(&Game, Point, Color) -> bool>(
+    game: &Game,
+    rng: &mut Rng,
+    stats: &mut PlayoutStats,
+    tries: u32,
+    filter: &F,
+) -> Option<Point> {
     let c = game.to_move();
     let empties = game.board().empty_points();
     let n = empties.len() as u32;
@@ -112,7 +130,7 @@ fn pick_with(game: &Game, rng: &mut Rng, stats: &mut PlayoutStats, tries: u32) -
     }
     for _ in 0..tries {
         let p = Point(empties[rng.below(n) as usize]);
-        if acceptable(game, p, c, stats) {
+        if acceptable(game, p, c, stats, filter) {
             return Some(p);
         }
     }
@@ -122,7 +140,7 @@ fn pick_with(game: &Game, rng: &mut Rng, stats: &mut PlayoutStats, tries: u32) -
     while m > 0 {
         let i = rng.below(m) as usize;
         let p = Point(buf[i]);
-        if acceptable(game, p, c, stats) {
+        if acceptable(game, p, c, stats, filter) {
             return Some(p);
         }
         m -= 1;
@@ -148,12 +166,23 @@ fn pick_with(game: &Game, rng: &mut Rng, stats: &mut PlayoutStats, tries: u32) -
 /// assert_eq!(game.phase(), Phase::Paused);
 /// ```
 pub fn uniform_playout(game: &mut Game, rng: &mut Rng, max_moves: u32) -> PlayoutStats {
+    filtered_playout(game, rng, max_moves, &|_: &Game, _: Point, _: Color| true)
+}
+
+/// [`uniform_playout`] with an extra acceptability test: a point is acceptable only if
+/// `filter(game, point, mover)` is true as well. The draw is uniform over the points that pass.
+pub fn filtered_playout<F: Fn(&Game, Point, Color) -> bool>(
+    game: &mut Game,
+    rng: &mut Rng,
+    max_moves: u32,
+    filter: &F,
+) -> PlayoutStats {
     let mut stats = PlayoutStats::default();
     while game.phase() == Phase::Playing {
         if stats.moves() >= max_moves {
             return stats;
         }
-        match pick(game, rng, &mut stats) {
+        match pick(game, rng, &mut stats, filter) {
             Some(p) => {
                 game.play_point_unchecked(p);
                 stats.real_moves += 1;
@@ -320,7 +349,14 @@ mod tests {
             let mut rng = Rng::for_game(11, tries as u64);
             for _ in 0..4000 {
                 let mut st = PlayoutStats::default();
-                let p = pick_with(&g, &mut rng, &mut st, tries).unwrap();
+                let p = pick_with(
+                    &g,
+                    &mut rng,
+                    &mut st,
+                    tries,
+                    &|_: &Game, _: Point, _: Color| true,
+                )
+                .unwrap();
                 *counts.entry(p).or_insert(0usize) += 1;
             }
             assert_eq!(counts.len(), 4);
@@ -345,8 +381,24 @@ mod tests {
         let mut g = Game::with_setup(4, PlayRules::JPD, &stones).unwrap();
         g.set_to_move(Color::White);
         let mut st = PlayoutStats::default();
-        assert_eq!(pick(&g, &mut Rng::for_game(1, 1), &mut st), None);
+        assert_eq!(
+            pick(
+                &g,
+                &mut Rng::for_game(1, 1),
+                &mut st,
+                &|_: &Game, _: Point, _: Color| true
+            ),
+            None
+        );
         g.set_to_move(Color::Black);
-        assert_eq!(pick(&g, &mut Rng::for_game(1, 1), &mut st), None);
+        assert_eq!(
+            pick(
+                &g,
+                &mut Rng::for_game(1, 1),
+                &mut st,
+                &|_: &Game, _: Point, _: Color| true
+            ),
+            None
+        );
     }
 }

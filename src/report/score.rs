@@ -297,7 +297,11 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis) -> String {
     let mut s = String::new();
     let g = &f.game;
     let b: &Board = g.board();
-    let _ = writeln!(s, "== {} ({}x{}, ended by {})", r.file, r.size, r.size, r.end);
+    let _ = writeln!(
+        s,
+        "== {} ({}x{}, ended by {})",
+        r.file, r.size, r.size, r.end
+    );
     let _ = writeln!(s, "final position:");
     let _ = write!(s, "{}", b);
     let name = |c: Option<Color>| c.map(|c| c.name()).unwrap_or("none");
@@ -332,7 +336,10 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis) -> String {
             let cl = st.class(p);
             let why = cl.reason();
             if !matches!(why, "stone" | "territory") {
-                reasons.entry(why).or_default().push(b.coord(p).to_human(b.size()));
+                reasons
+                    .entry(why)
+                    .or_default()
+                    .push(b.coord(p).to_human(b.size()));
             }
         }
         for (why, pts) in reasons {
@@ -360,10 +367,16 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis) -> String {
                     .map(|n| format!("negative move type {} at {}", n.kind, n.point))
                     .collect();
                 if c.plan.extra_virtual.black > 0 {
-                    parts.push(format!("{} black virtual move(s)", c.plan.extra_virtual.black));
+                    parts.push(format!(
+                        "{} black virtual move(s)",
+                        c.plan.extra_virtual.black
+                    ));
                 }
                 if c.plan.extra_virtual.white > 0 {
-                    parts.push(format!("{} white virtual move(s)", c.plan.extra_virtual.white));
+                    parts.push(format!(
+                        "{} white virtual move(s)",
+                        c.plan.extra_virtual.white
+                    ));
                 }
                 parts.join(", ")
             },
@@ -375,7 +388,12 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis) -> String {
         let _ = writeln!(
             s,
             "area: paused B0={} W0={}; balanced B={} W={}  (k={}, q={})",
-            c.area_paused.black, c.area_paused.white, c.area.black, c.area.white, c.k(), c.shared
+            c.area_paused.black,
+            c.area_paused.white,
+            c.area.black,
+            c.area.white,
+            c.k(),
+            c.shared
         );
         let _ = writeln!(
             s,
@@ -459,7 +477,9 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
                 res.black.to_string(),
                 res.white.to_string(),
                 res.margin.to_string(),
-                res.winner.map(|c| c.name().to_string()).unwrap_or_else(|| "draw".into()),
+                res.winner
+                    .map(|c| c.name().to_string())
+                    .unwrap_or_else(|| "draw".into()),
                 res.result.clone(),
                 r.end.clone(),
                 opt(r.first_passer.map(|c| c.name().to_string())),

@@ -1,0 +1,417 @@
+//! The random-game generator: finished games from a seed, under several policies, with their
+//! dead stones settled by the rule's own mechanism (play-out resolution, RULES.md section 5).
+//!
+//! Every game is a pure function of its [`GameSpec`] (master seed, index, size, policy) through
+//! the pinned [`Rng`]: any game of a campaign can be regenerated alone.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::playout::{filtered_playout, uniform_playout, PlayoutStats};
+use super::rng::{splitmix64, Rng};
+use crate::checks::Finished;
+use crate::engine::{Board, Color, Coord, End, Game, Phase, PlayRules, Point};
+use crate::settlement::PassAlive;
+
+/// A generation policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Policy {
+    /// Uniformly random legal real moves that never fill the mover's own true eye, until two
+    /// virtual moves.
+    Uniform,
+    /// As `Uniform`, and also never a self-atari on a point that touches both colours, so
+    /// that sekis form and stay.
+    Seki,
+    /// Pauses early, at a random point of the game, leaving dame, one-sided dame, unfilled ko
+    /// and dead stones, with either side passing first; now and then at the very start.
+    Endgame,
+    /// After a pause, one side disputes and play resumes (Art. 16); a third of these games end
+    /// by four virtual moves.
+    Dispute,
+    /// All of the above: uniform 30%, seki 25%, endgame 25%, dispute 20%, drawn per game.
+    Mixed,
+}
+
+impl Policy {
+    /// The concrete policies, in report order.
+    pub const CONCRETE: [Policy; 4] = [
+        Policy::Uniform,
+        Policy::Seki,
+        Policy::Endgame,
+        Policy::Dispute,
+    ];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Uniform => "uniform",
+            Policy::Seki => "seki",
+            Policy::Endgame => "endgame",
+            Policy::Dispute => "dispute",
+            Policy::Mixed => "mixed",
+        }
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Policy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Ok(match s.to_ascii_lowercase().as_str() {
+            "uniform" => Policy::Uniform,
+            "seki" => Policy::Seki,
+            "endgame" => Policy::Endgame,
+            "dispute" => Policy::Dispute,
+            "mixed" => Policy::Mixed,
+            _ => {
+                return Err(format!(
+                    "unknown policy '{s}': expected uniform, seki, endgame, dispute or mixed"
+                ))
+            }
+        })
+    }
+}
+
+/// What identifies one game of a campaign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameSpec {
+    /// The campaign's master seed.
+    pub master_seed: u64,
+    /// The game's index in the campaign.
+    pub index: u64,
+    /// Board size.
+    pub size: u8,
+    /// The policy (`Mixed` draws a concrete one per game).
+    pub policy: Policy,
+}
+
+impl GameSpec {
+    /// The per-game seed, as [`Rng::for_game`] derives it.
+    pub fn seed(&self) -> u64 {
+        splitmix64(self.master_seed ^ splitmix64(self.index))
+    }
+}
+
+/// The edge cases a game contains (RULES.md sections 3-6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EdgeCases {
+    /// A seki with at least one eye.
+    pub seki_with_eyes: bool,
+    /// A one-sided dame.
+    pub one_sided_dame: bool,
+    /// An unfilled single ko.
+    pub unfilled_ko: bool,
+    /// Dame left unfilled.
+    pub dame_left: bool,
+    /// Art. 17 overflow.
+    pub overflow: bool,
+    /// White passed first and Black had no stone touching White for a type-A move.
+    pub no_boundary_stone: bool,
+    /// Play resumed after a pause.
+    pub dispute: bool,
+    /// Ended by four virtual moves.
+    pub four_pass_end: bool,
+    /// A move was refused for recreating an earlier position (or a cycle ended the game).
+    pub cycle: bool,
+}
+
+impl EdgeCases {
+    /// The names, in column order.
+    pub const NAMES: [&'static str; 9] = [
+        "seki_with_eyes",
+        "one_sided_dame",
+        "unfilled_ko",
+        "dame_left",
+        "overflow",
+        "no_boundary_stone",
+        "dispute",
+        "four_pass_end",
+        "cycle",
+    ];
+
+    /// The flags, in [`EdgeCases::NAMES`] order.
+    pub fn flags(&self) -> [bool; 9] {
+        [
+            self.seki_with_eyes,
+            self.one_sided_dame,
+            self.unfilled_ko,
+            self.dame_left,
+            self.overflow,
+            self.no_boundary_stone,
+            self.dispute,
+            self.four_pass_end,
+            self.cycle,
+        ]
+    }
+}
+
+/// A generated, finished game.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The game and its dead stones.
+    pub finished: Finished,
+    /// The concrete policy that made it.
+    pub policy: Policy,
+    /// Edge cases known from generation (the count adds the rest).
+    pub edges: EdgeCases,
+}
+
+/// The longest a playout may run before it is made to pause: random play with positional
+/// superko always ends, but this bounds pathological cases.
+fn move_cap(size: u8) -> u32 {
+    let n = size as u32;
+    6 * n * n + 64
+}
+
+/// Refuses a self-atari on a point touching both colours (the `seki` policy's extra rule).
+/// A capturing move is never refused.
+fn not_self_atari_between(game: &Game, p: Point, c: Color) -> bool {
+    let b = game.board();
+    let (mut sees_black, mut sees_white) = (false, false);
+    for q in b.adj(p) {
+        match b.stone(q) {
+            Some(Color::Black) => sees_black = true,
+            Some(Color::White) => sees_white = true,
+            None => {}
+        }
+    }
+    if !(sees_black && sees_white) || b.would_capture(p, c) {
+        return true;
+    }
+    liberties_after(b, p, c) >= 2
+}
+
+/// Liberties of the string holding a new stone of `c` at `p` (a non-capturing move), up to 2.
+fn liberties_after(b: &Board, p: Point, c: Color) -> u32 {
+    let mut libs: [Point; 2] = [Point(0); 2];
+    let mut n = 0usize;
+    let mut add = |l: Point, n: &mut usize| {
+        if l != p && !libs[..*n].contains(&l) && *n < 2 {
+            libs[*n] = l;
+            *n += 1;
+        }
+    };
+    for q in b.adj(p) {
+        if b.cell(q) == crate::engine::Cell::Empty {
+            add(q, &mut n);
+        }
+    }
+    for q in b.adj(p) {
+        if n >= 2 {
+            break;
+        }
+        if b.stone(q) == Some(c) {
+            for l in b.string_liberties(q) {
+                add(l, &mut n);
+                if n >= 2 {
+                    break;
+                }
+            }
+        }
+    }
+    n as u32
+}
+
+/// Plays under a concrete policy's move rule until the game pauses (or the cap).
+fn play_to_pause(game: &mut Game, rng: &mut Rng, policy: Policy, max: u32) -> PlayoutStats {
+    match policy {
+        Policy::Seki => filtered_playout(game, rng, max, &not_self_atari_between),
+        _ => uniform_playout(game, rng, max),
+    }
+}
+
+/// Makes the side to move pass, then the other: a pause (unless the game already paused).
+fn force_pause(game: &mut Game) {
+    while game.phase() == Phase::Playing {
+        game.play_virtual();
+    }
+}
+
+/// Play-out resolution of the dead stones (RULES.md section 5): from the paused position, play
+/// continues under the generator's policy (never inside either side's pass-alive territory)
+/// until four consecutive virtual moves; stones of the paused position captured in that
+/// continuation are dead. Returns the dead stones and whether the continuation met a superko
+/// refusal.
+pub fn resolve_dead(paused: &Game, rng: &mut Rng, policy: Policy) -> (Vec<Coord>, bool) {
+    let board = paused.board();
+    let pa = PassAlive::analyse(board);
+    let original: Vec<(Point, Color)> = board
+        .points()
+        .filter_map(|p| board.stone(p).map(|c| (p, c)))
+        .collect();
+    let mut captured = vec![false; original.len()];
+    let mut g = paused.clone();
+    let mut cycle = false;
+    let cap = move_cap(board.size());
+    let mut moves = 0u32;
+    // A side never plays inside its own pass-alive territory, except next to an opponent
+    // stone (to capture what is dead there): filling its own eyes could only kill itself.
+    let inside_own_pa = |game: &Game, p: Point, c: Color| {
+        pa.territory(p) != Some(c)
+            || game
+                .board()
+                .adj(p)
+                .iter()
+                .any(|&q| game.board().stone(q) == Some(c.opp()))
+    };
+    while !matches!(g.phase(), Phase::Ended(_)) && moves < cap {
+        if g.phase() == Phase::Paused {
+            if g.resume().is_err() {
+                break;
+            }
+        }
+        // One move at a time, so captures of original stones are seen as they happen.
+        let s = match policy {
+            Policy::Seki => filtered_playout(&mut g, rng, 1, &|game: &Game, p: Point, c: Color| {
+                inside_own_pa(game, p, c) && not_self_atari_between(game, p, c)
+            }),
+            _ => filtered_playout(&mut g, rng, 1, &inside_own_pa),
+        };
+        cycle |= s.superko_refusals > 0;
+        moves += 1;
+        let b = g.board();
+        for (i, &(p, c)) in original.iter().enumerate() {
+            if !captured[i] && b.stone(p) != Some(c) {
+                captured[i] = true;
+            }
+        }
+    }
+    let dead = original
+        .iter()
+        .zip(captured)
+        .filter(|(_, cap)| *cap)
+        .map(|(&(p, _), _)| board.coord(p))
+        .collect();
+    (dead, cycle)
+}
+
+/// Generates one finished game.
+pub fn generate(spec: &GameSpec) -> Generated {
+    let mut rng = Rng::for_game(spec.master_seed, spec.index);
+    let policy = match spec.policy {
+        Policy::Mixed => match rng.below(100) {
+            0..=29 => Policy::Uniform,
+            30..=54 => Policy::Seki,
+            55..=79 => Policy::Endgame,
+            _ => Policy::Dispute,
+        },
+        p => p,
+    };
+    let mut game =
+        Game::new(spec.size as u32, PlayRules::JPD).expect("campaign sizes are validated");
+    let cap = move_cap(spec.size);
+    let mut edges = EdgeCases::default();
+    let n2 = spec.size as u32 * spec.size as u32;
+    let mut settle_dead = false;
+    match policy {
+        Policy::Uniform | Policy::Seki => {
+            let s = play_to_pause(&mut game, &mut rng, policy, cap);
+            edges.cycle |= s.superko_refusals > 0;
+            force_pause(&mut game);
+        }
+        Policy::Endgame => {
+            // A random stopping point: one game in 20 stops within its first 3 moves, the rest
+            // anywhere up to about the length of a full random game.
+            let stop = if rng.chance(1, 20) {
+                rng.below(4)
+            } else {
+                rng.below(n2 + n2 / 4 + 1)
+            };
+            let s = play_to_pause(&mut game, &mut rng, Policy::Uniform, stop);
+            edges.cycle |= s.superko_refusals > 0;
+            // Either side may be the one to pass first.
+            if game.phase() == Phase::Playing && rng.chance(1, 2) {
+                let s = play_to_pause(&mut game, &mut rng, Policy::Uniform, 1);
+                edges.cycle |= s.superko_refusals > 0;
+            }
+            force_pause(&mut game);
+            settle_dead = true;
+        }
+        Policy::Dispute => {
+            let stop = rng.below(n2 + 1);
+            let s = play_to_pause(&mut game, &mut rng, Policy::Uniform, stop);
+            edges.cycle |= s.superko_refusals > 0;
+            force_pause(&mut game);
+            // One side disputes; play resumes for a while, then pauses again.
+            game.resume().expect("the game has just paused");
+            edges.dispute = true;
+            let more = rng.below(n2 / 2 + 1);
+            let s = play_to_pause(&mut game, &mut rng, Policy::Uniform, more);
+            edges.cycle |= s.superko_refusals > 0;
+            force_pause(&mut game);
+            if rng.chance(1, 3) {
+                // Nobody removes anything: two more virtual moves end the game (Art. 18).
+                while !matches!(game.phase(), Phase::Ended(_)) {
+                    game.play_virtual();
+                }
+                edges.four_pass_end = game.phase() == Phase::Ended(End::FourPasses);
+            } else {
+                settle_dead = true;
+            }
+        }
+        Policy::Mixed => unreachable!("resolved above"),
+    }
+    let dead = if settle_dead && game.phase() == Phase::Paused {
+        let (dead, cycle) = resolve_dead(&game, &mut rng, policy);
+        edges.cycle |= cycle;
+        dead
+    } else {
+        Vec::new()
+    };
+    Generated {
+        finished: Finished { game, dead },
+        policy,
+        edges,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_regenerate_identically() {
+        for policy in [
+            Policy::Uniform,
+            Policy::Seki,
+            Policy::Endgame,
+            Policy::Dispute,
+            Policy::Mixed,
+        ] {
+            for index in 0..5 {
+                let spec = GameSpec {
+                    master_seed: 7,
+                    index,
+                    size: 9,
+                    policy,
+                };
+                let a = generate(&spec);
+                let b = generate(&spec);
+                assert_eq!(a.finished.game.records(), b.finished.game.records());
+                assert_eq!(a.finished.dead, b.finished.dead);
+                assert!(matches!(
+                    a.finished.game.phase(),
+                    Phase::Paused | Phase::Ended(_)
+                ));
+            }
+        }
+    }
+
+    #[test]
+    fn policy_names_round_trip() {
+        for p in [
+            Policy::Uniform,
+            Policy::Seki,
+            Policy::Endgame,
+            Policy::Dispute,
+            Policy::Mixed,
+        ] {
+            assert_eq!(p.name().parse::<Policy>().unwrap(), p);
+        }
+    }
+}

@@ -1,0 +1,365 @@
+//! One verified game: what the campaign writes about it, as rows of its CSV tables.
+//!
+//! [`run_game`] regenerates a game from its [`GameSpec`], counts and checks it, and returns a
+//! [`GameOutcome`]: one [`GameRow`] (games.csv), one [`ScoreRow`] per rule set (scores.csv) and
+//! one [`ViolationRow`] per failed theorem (violations.csv), plus what the summary needs. A
+//! panic inside the game is caught and becomes a violation with the game's seed.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use serde::Serialize;
+
+use super::generate::{generate, EdgeCases, GameSpec, Generated};
+use crate::checks::{analyse, Analysis, CheckOptions, Verdict, THEOREMS};
+use crate::counting::Balancing;
+use crate::engine::{Color, End, Phase};
+use crate::rules::RuleId;
+
+/// A row of games.csv. Points are in points (`24.5`), counts are integers; an empty cell
+/// means not applicable (a resigned game has no count).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct GameRow {
+    /// Index of the game in the campaign.
+    pub game: u64,
+    /// The per-game seed (derived from the master seed and the index).
+    pub seed: u64,
+    /// Board size.
+    pub size: u8,
+    /// The policy that generated it.
+    pub policy: &'static str,
+    /// All moves of the record (real and virtual).
+    pub moves: u32,
+    /// Real moves of Black.
+    pub real_black: u32,
+    /// Real moves of White.
+    pub real_white: u32,
+    /// Virtual moves of Black (played, not balancing).
+    pub virtual_black: u32,
+    /// Virtual moves of White.
+    pub virtual_white: u32,
+    /// Negative moves of Black made by balancing.
+    pub negative_black: u32,
+    /// How the game ended: pause, four_passes, no_result.
+    pub end: &'static str,
+    /// First passer: black, white or empty.
+    pub first_passer: &'static str,
+    /// Last mover: black, white or empty.
+    pub last_mover: &'static str,
+    /// Black's stones captured during play.
+    pub prisoners_black: u32,
+    /// White's stones captured during play.
+    pub prisoners_white: u32,
+    /// Black's dead stones.
+    pub dead_black: u32,
+    /// White's dead stones.
+    pub dead_white: u32,
+    /// k after balancing.
+    pub k: Option<i64>,
+    /// Black's territory b.
+    pub territory_black_points: Option<f64>,
+    /// White's territory w.
+    pub territory_white_points: Option<f64>,
+    /// Shared points q after balancing.
+    pub shared_points: Option<u32>,
+    /// Black's area B after balancing.
+    pub area_black_points: Option<f64>,
+    /// White's area W after balancing.
+    pub area_white_points: Option<f64>,
+    /// Black's fill-up count.
+    pub fill_up_black_points: Option<f64>,
+    /// White's fill-up count.
+    pub fill_up_white_points: Option<f64>,
+    /// Overflow s.
+    pub overflow_s: Option<i64>,
+    /// Edge case flags, 0 or 1.
+    pub seki_with_eyes: u8,
+    /// A one-sided dame.
+    pub one_sided_dame: u8,
+    /// An unfilled single ko.
+    pub unfilled_ko: u8,
+    /// Dame left unfilled.
+    pub dame_left: u8,
+    /// Art. 17 overflow.
+    pub overflow: u8,
+    /// White passed first and Black has no stone touching White.
+    pub no_boundary_stone: u8,
+    /// Play resumed after a pause.
+    pub dispute: u8,
+    /// Ended by four virtual moves.
+    pub four_pass_end: u8,
+    /// A real move recreated an earlier position (no-result option) or was refused for it.
+    pub cycle: u8,
+    /// Theorems that failed, space-separated.
+    pub theorems_failed: String,
+}
+
+/// A row of scores.csv: one per game and rule set.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ScoreRow {
+    /// Index of the game.
+    pub game: u64,
+    /// The per-game seed.
+    pub seed: u64,
+    /// Board size.
+    pub size: u8,
+    /// The policy.
+    pub policy: &'static str,
+    /// Rule set id.
+    pub rules: String,
+    /// Komi in points, compensation included.
+    pub komi_points: f64,
+    /// Black's points under the rule set's own method.
+    pub black_points: f64,
+    /// White's points.
+    pub white_points: f64,
+    /// Black minus White minus komi.
+    pub margin_b_minus_w: f64,
+    /// black, white or draw.
+    pub winner: &'static str,
+    /// B+2.5, W+0.5, 0.
+    pub result: String,
+}
+
+/// A row of violations.csv: one per failed theorem (or caught panic).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ViolationRow {
+    /// Index of the game.
+    pub game: u64,
+    /// The per-game seed.
+    pub seed: u64,
+    /// Board size.
+    pub size: u8,
+    /// The policy.
+    pub policy: &'static str,
+    /// T1..T11, or `panic`.
+    pub theorem: String,
+    /// The one-line detail.
+    pub detail: String,
+}
+
+/// Everything about one game.
+#[derive(Clone, Debug)]
+pub struct GameOutcome {
+    /// The spec it was made from.
+    pub spec: GameSpec,
+    /// games.csv row.
+    pub game: GameRow,
+    /// scores.csv rows.
+    pub scores: Vec<ScoreRow>,
+    /// violations.csv rows.
+    pub violations: Vec<ViolationRow>,
+    /// Each theorem's verdict, in [`THEOREMS`] order (all not applicable after a panic).
+    pub verdicts: Vec<Verdict>,
+    /// The edge cases the game contains.
+    pub edges: EdgeCases,
+}
+
+/// How much to check per game in a campaign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunOptions {
+    /// Theorem checking options.
+    pub checks: CheckOptions,
+    /// Balancing reading.
+    pub balancing: Balancing,
+}
+
+impl Default for RunOptions {
+    /// The campaign default: T8 on (it replays the game 7 times), T11 sampled at 4 choices.
+    fn default() -> Self {
+        RunOptions {
+            checks: CheckOptions {
+                symmetries: true,
+                t11_choices: 4,
+            },
+            balancing: Balancing::Art14,
+        }
+    }
+}
+
+fn colour(c: Option<Color>) -> &'static str {
+    c.map(|c| c.name()).unwrap_or("")
+}
+
+/// Generates, counts and checks one game. Never panics: a panic inside becomes a violation.
+pub fn run_game(spec: &GameSpec, opts: &RunOptions) -> GameOutcome {
+    let spec = *spec;
+    match catch_unwind(AssertUnwindSafe(|| {
+        let g = generate(&spec);
+        let a = analyse(&g.finished, opts.balancing, &RuleId::ALL, opts.checks);
+        outcome(&spec, &g, &a)
+    })) {
+        Ok(o) => o,
+        Err(e) => {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "panic".to_string());
+            panicked(&spec, &msg)
+        }
+    }
+}
+
+fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
+    let game = GameRow {
+        game: spec.index,
+        seed: spec.seed(),
+        size: spec.size,
+        policy: spec.policy.name(),
+        moves: 0,
+        real_black: 0,
+        real_white: 0,
+        virtual_black: 0,
+        virtual_white: 0,
+        negative_black: 0,
+        end: "panic",
+        first_passer: "",
+        last_mover: "",
+        prisoners_black: 0,
+        prisoners_white: 0,
+        dead_black: 0,
+        dead_white: 0,
+        k: None,
+        territory_black_points: None,
+        territory_white_points: None,
+        shared_points: None,
+        area_black_points: None,
+        area_white_points: None,
+        fill_up_black_points: None,
+        fill_up_white_points: None,
+        overflow_s: None,
+        seki_with_eyes: 0,
+        one_sided_dame: 0,
+        unfilled_ko: 0,
+        dame_left: 0,
+        overflow: 0,
+        no_boundary_stone: 0,
+        dispute: 0,
+        four_pass_end: 0,
+        cycle: 0,
+        theorems_failed: "panic".into(),
+    };
+    GameOutcome {
+        spec: *spec,
+        game,
+        scores: Vec::new(),
+        violations: vec![ViolationRow {
+            game: spec.index,
+            seed: spec.seed(),
+            size: spec.size,
+            policy: spec.policy.name(),
+            theorem: "panic".into(),
+            detail: msg.replace('\n', " "),
+        }],
+        verdicts: vec![Verdict::NotApplicable; THEOREMS.len()],
+        edges: EdgeCases::default(),
+    }
+}
+
+fn outcome(spec: &GameSpec, g: &Generated, a: &Analysis) -> GameOutcome {
+    let game = &g.finished.game;
+    let c = a.count.as_ref().ok();
+    let mut edges = g.edges;
+    if let Some(c) = c {
+        let t = &c.tally_paused;
+        edges.seki_with_eyes = t.seki_eyes.black + t.seki_eyes.white > 0;
+        edges.one_sided_dame = t.one_sided_dame.black + t.one_sided_dame.white > 0;
+        edges.unfilled_ko = t.ko_points.black + t.ko_points.white > 0;
+        edges.dame_left = t.dame_left > 0;
+        edges.overflow = c.s > 0;
+        edges.no_boundary_stone =
+            c.plan.fallback == Some(crate::counting::Fallback::NoBoundaryStone);
+    }
+    edges.dispute |= game.disputes() > 0;
+    edges.four_pass_end |= game.phase() == Phase::Ended(End::FourPasses);
+    edges.cycle |= game.phase() == Phase::Ended(End::NoResultCycle);
+    let pts = |h: crate::counting::Half| h.as_f64();
+    let failed: Vec<&str> = a
+        .theorems
+        .iter()
+        .filter(|t| t.verdict == Verdict::Fails)
+        .map(|t| t.id)
+        .collect();
+    let row = GameRow {
+        game: spec.index,
+        seed: spec.seed(),
+        size: spec.size,
+        policy: g.policy.name(),
+        moves: game.records().len() as u32,
+        real_black: game.real_moves().black,
+        real_white: game.real_moves().white,
+        virtual_black: game.virtual_moves().black,
+        virtual_white: game.virtual_moves().white,
+        negative_black: c.map(|c| c.negatives.len() as u32).unwrap_or(0),
+        end: match game.phase() {
+            Phase::Paused => "pause",
+            Phase::Ended(End::FourPasses) => "four_passes",
+            Phase::Ended(End::NoResultCycle) => "no_result",
+            Phase::Ended(End::Resignation(_)) => "resignation",
+            Phase::Playing => "playing",
+        },
+        first_passer: colour(game.first_passer()),
+        last_mover: colour(game.last_mover()),
+        prisoners_black: game.captured().black,
+        prisoners_white: game.captured().white,
+        dead_black: c.map(|c| c.dead.black as u32).unwrap_or(0),
+        dead_white: c.map(|c| c.dead.white as u32).unwrap_or(0),
+        k: c.map(|c| c.k()),
+        territory_black_points: c.map(|c| pts(c.territory.black)),
+        territory_white_points: c.map(|c| pts(c.territory.white)),
+        shared_points: c.map(|c| c.shared),
+        area_black_points: c.map(|c| pts(c.area.black)),
+        area_white_points: c.map(|c| pts(c.area.white)),
+        fill_up_black_points: a.fill_up.as_ref().map(|f| pts(f.count.black)),
+        fill_up_white_points: a.fill_up.as_ref().map(|f| pts(f.count.white)),
+        overflow_s: c.map(|c| c.s),
+        seki_with_eyes: edges.seki_with_eyes as u8,
+        one_sided_dame: edges.one_sided_dame as u8,
+        unfilled_ko: edges.unfilled_ko as u8,
+        dame_left: edges.dame_left as u8,
+        overflow: edges.overflow as u8,
+        no_boundary_stone: edges.no_boundary_stone as u8,
+        dispute: edges.dispute as u8,
+        four_pass_end: edges.four_pass_end as u8,
+        cycle: edges.cycle as u8,
+        theorems_failed: failed.join(" "),
+    };
+    let scores = a
+        .results
+        .iter()
+        .map(|r| ScoreRow {
+            game: spec.index,
+            seed: spec.seed(),
+            size: spec.size,
+            policy: g.policy.name(),
+            rules: r.rules.clone(),
+            komi_points: pts(r.komi),
+            black_points: pts(r.black),
+            white_points: pts(r.white),
+            margin_b_minus_w: pts(r.margin),
+            winner: r.winner.map(|c| c.name()).unwrap_or("draw"),
+            result: r.result.clone(),
+        })
+        .collect();
+    let violations = a
+        .theorems
+        .iter()
+        .filter(|t| t.verdict == Verdict::Fails)
+        .map(|t| ViolationRow {
+            game: spec.index,
+            seed: spec.seed(),
+            size: spec.size,
+            policy: g.policy.name(),
+            theorem: t.id.to_string(),
+            detail: t.detail.clone(),
+        })
+        .collect();
+    GameOutcome {
+        spec: *spec,
+        game: row,
+        scores,
+        violations,
+        verdicts: a.theorems.iter().map(|t| t.verdict).collect(),
+        edges,
+    }
+}
