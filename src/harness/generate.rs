@@ -260,10 +260,8 @@ pub fn resolve_dead(paused: &Game, rng: &mut Rng, policy: Policy) -> (Vec<Coord>
                 .any(|&q| game.board().stone(q) == Some(c.opp()))
     };
     while !matches!(g.phase(), Phase::Ended(_)) && moves < cap {
-        if g.phase() == Phase::Paused {
-            if g.resume().is_err() {
-                break;
-            }
+        if g.phase() == Phase::Paused && g.resume().is_err() {
+            break;
         }
         // One move at a time, so captures of original stones are seen as they happen.
         let s = match policy {
