@@ -264,8 +264,14 @@ fn t4(c: &Count) -> TheoremResult {
 /// fill-up knows no negative moves, so it runs on the settled paused position and is compared
 /// with that position's area, B0 and W0.
 fn t5(c: &Count, fu: &FillUp) -> TheoremResult {
+    if c.mode == crate::settlement::Mode::FourPasses {
+        return TheoremResult::na("T5", "four virtual moves ended the game: the area is stones and liberties (Art. 18), there is nothing to fill up");
+    }
     let equal = fu.count == c.area_paused;
-    let ok = equal && fu.stable;
+    // Art. 10 requires the dame filled before the pause: with dame left the position is not
+    // finished, and an unstable fill is reported but not a failure.
+    let dame_left = c.tally_paused.dame_left > 0;
+    let ok = equal && (fu.stable || dame_left);
     let mut detail = format!(
         "fill-up B={} W={} vs area B0={} W0={}; basic eyes B={} W={}; left empty B={} W={}",
         fu.count.black,
@@ -280,6 +286,9 @@ fn t5(c: &Count, fu: &FillUp) -> TheoremResult {
     if let Some(p) = &fu.problem {
         detail.push_str("; ");
         detail.push_str(p);
+        if dame_left {
+            detail.push_str(" (dame left: the position is unfinished)");
+        }
     }
     TheoremResult::new("T5", ok, detail)
 }
@@ -440,6 +449,12 @@ fn t9(g: &Game) -> TheoremResult {
 /// T10: no pass-alive stone is judged dead; every pass-alive region of X is X's. Benson runs
 /// on the paused position, dead stones still on the board.
 fn t10(f: &Finished, c: &Count) -> TheoremResult {
+    if c.mode == crate::settlement::Mode::FourPasses {
+        return TheoremResult::na(
+            "T10",
+            "four virtual moves ended the game: every stone on the board is alive by Art. 18",
+        );
+    }
     let paused = f.game.board();
     let pa = PassAlive::analyse(paused);
     match c.settlement_paused.check_pass_alive(paused, &pa) {
@@ -517,11 +532,12 @@ fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
             ) {
                 Ok(t) => {
                     if t.area != c.area || t.territory != c.territory {
-                        let changed = board
+                        let changed: Vec<String> = board
                             .points()
-                            .find(|&q| {
+                            .filter(|&q| {
                                 q != alt && t.settlement.class(q) != decree.settlement.class(q)
                             })
+                            .take(3)
                             .map(|q| {
                                 format!(
                                     "{} turns from {} into {}",
@@ -530,7 +546,8 @@ fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
                                     t.settlement.class(q).reason()
                                 )
                             })
-                            .unwrap_or_default();
+                            .collect();
+                        let changed = changed.join(", ");
                         return TheoremResult::new(
                             "T11",
                             false,

@@ -88,8 +88,7 @@ pub fn fill_up(st: &Settlement) -> FillUp {
             .iter()
             .filter(|(rc, kind, _)| *rc == c && *kind == TerritoryKind::SekiEye)
             .count() as u32;
-        let groups = independent_groups(&board, &regions, c);
-        basic[c] = one_sided + seki_regions + 2 * groups;
+        basic[c] = one_sided + seki_regions + independent_groups(&board, &regions, c);
 
         // The physical fill.
         let mut candidates: Vec<Point> = Vec::new();
@@ -145,11 +144,15 @@ pub fn fill_up(st: &Settlement) -> FillUp {
             // liberties in its own area (its eyes), not count a dame as one.
             let libs = trial.string_liberties(p);
             let in_seki = touches_seki(&trial, st, p);
-            let eye_libs = libs
+            let eyes: Vec<Point> = libs
                 .iter()
-                .filter(|&&l| st.class(l).is_owned_empty(c))
-                .count();
-            if (in_seki && libs.len() < 2) || (!in_seki && eye_libs < 2) {
+                .copied()
+                .filter(|&l| matches!(st.class(l), PointClass::Territory(x, _) if x == c))
+                .collect();
+            // Two eye liberties must stay separate (not one two-point eye), or three remain.
+            let separate =
+                eyes.len() >= 3 || (eyes.len() == 2 && !trial.adj(eyes[0]).contains(&eyes[1]));
+            if (in_seki && libs.len() < 2) || (!in_seki && !separate) {
                 continue;
             }
             board = trial;
@@ -222,23 +225,25 @@ pub fn fill_up(st: &Settlement) -> FillUp {
     }
 }
 
-/// Whether the string through `p` touches a shared liberty, a one-sided dame or a seki eye of
-/// the settled classification: it is part of a seki. (A dame left does not make a seki.)
+/// Whether the string through `p` touches a shared liberty or a seki eye of the settled
+/// classification: it is part of a seki. (A dame left or a one-sided dame does not make one.)
 fn touches_seki(board: &Board, st: &Settlement, p: Point) -> bool {
     board.string_stones(p).any(|s| {
         board.adj(s).iter().any(|&q| {
             matches!(
                 st.class(q),
                 PointClass::Shared(SharedKind::SharedLiberty)
-                    | PointClass::OneSidedDame(_)
                     | PointClass::Territory(_, TerritoryKind::SekiEye)
             )
         })
     })
 }
 
-/// Number of independent living groups of `c`: classes of strings joined through `c`'s
-/// non-seki territory regions, counting only classes that own such a region.
+/// Basic eye points of `c`'s independent groups: classes of strings joined through `c`'s
+/// non-seki territory regions, counting only classes that own such a region. Each keeps two
+/// eye points, or every point it owns when it owns fewer than two (a group whose only
+/// territory is one point cannot keep two eyes; that it lives at all is the settlement's
+/// judgement, not the fill-up's).
 fn independent_groups(
     board: &Board,
     regions: &[(Color, TerritoryKind, Vec<Point>)],
@@ -253,7 +258,7 @@ fn independent_groups(
         }
         x
     }
-    let mut owners: Vec<u16> = Vec::new();
+    let mut owners: Vec<(u16, u32)> = Vec::new();
     for (rc, kind, members) in regions {
         if *rc != c || *kind == TerritoryKind::SekiEye {
             continue;
@@ -274,11 +279,25 @@ fn independent_groups(
             }
         }
         if let Some(f) = first {
-            owners.push(f);
+            owners.push((f, members.len() as u32));
         }
     }
-    let mut roots: Vec<u16> = owners.iter().map(|&o| find(&mut parent, o)).collect();
-    roots.sort_unstable();
-    roots.dedup();
-    roots.len() as u32
+    // Points owned per group; a group keeps two eye points, or all it owns if fewer.
+    let mut per_root: Vec<(u16, u32)> = owners
+        .iter()
+        .map(|&(o, n)| (find(&mut parent, o), n))
+        .collect();
+    per_root.sort_unstable();
+    let mut total = 0;
+    let mut i = 0;
+    while i < per_root.len() {
+        let root = per_root[i].0;
+        let mut owned = 0;
+        while i < per_root.len() && per_root[i].0 == root {
+            owned += per_root[i].1;
+            i += 1;
+        }
+        total += owned.min(2);
+    }
+    total
 }

@@ -412,10 +412,10 @@ fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<Po
                             }
                         }
                     };
-                    if matches!(
-                        cl,
-                        PointClass::OneSidedDame(_) | PointClass::Shared(SharedKind::SharedLiberty)
-                    ) {
+                    // A string is in seki when it has a shared liberty: a liberty neither
+                    // side can fill. (A one-sided dame beside a string does not make a seki:
+                    // its holder can fill it, and its opponent's string then lives or dies.)
+                    if cl == PointClass::Shared(SharedKind::SharedLiberty) {
                         for q in board.adj(m) {
                             if board.stone(q).is_some() {
                                 seki_strings.push(board.string_head(q));

@@ -352,8 +352,8 @@ fn seki_with_an_eye_on_one_side_only() {
 /// string is in atari, so every one-sided dame this reading finds sits next to a string that
 /// a longer reading may call dead; the seed's 7x7 diagram (below) is the other side of it.
 ///
-/// Hand count: Black 18 stones, White 14. Black owns a7 (seki eye), d4, f4, g4 and the 8
-/// points d2-g1: 12. White owns C7 (one-sided dame), e7 (seki eye), a4, a2: 4. G7 shared.
+/// Hand count: Black 18 stones, White 14. Black owns a7, d4, f4, g4 and the 8 points d2-g1:
+/// 12. White owns C7 (one-sided dame), e7, a4, a2: 4. G7 shared.
 /// B0 = 18 + 12 + 0.5 = 30.5, W0 = 14 + 4 + 0.5 = 18.5. White passed first (4 times while
 /// Black placed its last stones), Black moved last: moves(B) = 19, moves(W) = 18.
 /// Art. 14 type A at A6 (the first black stone in row order touching White): B = 17 + 12 + 1
@@ -380,9 +380,15 @@ fn one_sided_dame_claimed_after_its_holder_passed_first() {
     let at = |s: &str| st.board().point(pt(s));
     assert_eq!(st.class(at("ca")), PointClass::OneSidedDame(Color::White));
     assert_eq!(st.class(at("ga")), PointClass::Shared(SharedKind::DameLeft));
+    // No string here has a shared liberty, so there is no seki in the classification's sense:
+    // E7 and A7 are plain territory.
     assert_eq!(
         st.class(at("ea")),
-        PointClass::Territory(Color::White, TerritoryKind::SekiEye)
+        PointClass::Territory(Color::White, TerritoryKind::Enclosed)
+    );
+    assert_eq!(
+        st.class(at("aa")),
+        PointClass::Territory(Color::Black, TerritoryKind::Enclosed)
     );
     assert_eq!(
         (c.area_paused.black, c.area_paused.white),
