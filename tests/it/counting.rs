@@ -530,3 +530,89 @@ fn seed_000_sentence_5_diagram() {
         );
     }
 }
+
+/// Art. 17 overflow: White's own dead stones and virtual stone exceed White's territory.
+///
+/// ```text
+///   A B C D E
+/// 5 . O X . .
+/// 4 O O X o .     o: dead white stones D4, E3, D2, inside Black's area
+/// 3 . O X . o
+/// 2 O O X o .
+/// 1 O O X . .
+/// ```
+///
+/// White lives with eyes A5 and A3; Black's wall C owns columns D and E. Placed alternately,
+/// White's 11 stones outnumber Black's 5, so Black passes 6 times (first passer) and White
+/// moves last: moves(B) = 5 + 7 = 12 = moves(W) = 11 + 1 = k; nothing to balance.
+/// After removing the dead stones: B = 5 + 10 = 15, W = 8 + 2 = 10.
+/// Fill-back: Black 7 virtual stones into 10 points; White 3 dead + 1 virtual = 4 stones into
+/// 2 points: White holds s = 2 off the board, so Black takes 2 of its stones off too (Art. 17).
+/// b = 10 - 7 + 2 = 5, w = 2 - 4 + 2 = 0; each side has k - s = 10 stones on the board, and
+/// B = b + (k - s) = 15, while the literal b + k = 17 is off by s.
+/// jpd-tangsong 5 - 0 - 6.5 = W+1.5 = 15 - 10 - 6.5; Chinese 15 - 10 - 7.5 = W+2.5.
+#[test]
+fn art17_overflow_with_dead_stones() {
+    let g = from_position(
+        "
+        . O X . .
+        O O X O .
+        . O X . O
+        O O X O .
+        O O X . .",
+        "pass pass",
+    );
+    assert_eq!(g.first_passer(), Some(Color::Black));
+    assert_eq!(g.last_mover(), Some(Color::White));
+    let a = analyse_game(g, &["dd", "ec", "db"], Balancing::Art14);
+    assert_theorems_hold(&a);
+    let c = a.count.as_ref().unwrap();
+    assert_eq!(c.dead, jipingdian::engine::PerSide::new(0, 3));
+    assert_eq!(c.k(), 12);
+    assert_eq!(c.overflow, jipingdian::engine::PerSide::new(0, 2));
+    assert_eq!(c.s, 2);
+    assert_eq!(
+        (c.area.black, c.area.white),
+        (Half::points(15), Half::points(10))
+    );
+    assert_eq!(
+        (c.territory.black, c.territory.white),
+        (Half::points(5), Half::points(0))
+    );
+    assert_eq!(result_of(&a, RuleId::JpdTangsong), "W+1.5");
+    assert_eq!(result_of(&a, RuleId::Chinese), "W+2.5");
+    let t2 = a.theorems.iter().find(|t| t.id == "T2").unwrap();
+    assert!(t2.detail.contains("is off by s"), "{}", t2.detail);
+}
+
+/// A dispute (Art. 16): after the first pause Black resumes and plays on; the first passer
+/// stays Black even though White passes first after the resumption. Two virtual moves straight
+/// after resuming would end the game by four virtual moves instead (tested in the engine).
+#[test]
+fn dispute_keeps_the_first_passer_and_counts_afresh() {
+    let (b, w) = walls();
+    // 11 + 11 stones, B passes (first), W passes: pause. Black disputes and plays C1; White
+    // passes, Black passes: a new pause, where the record ends.
+    let moves = interleave(&refs(&b[..11]), &refs(&w[..11]), "pass pass resume");
+    let mut g = play(6, &moves);
+    for tok in [b[11].as_str(), "pass", "pass"] {
+        match tok {
+            "pass" => {
+                g.play(jipingdian::engine::Move::Virtual).unwrap();
+            }
+            p => {
+                g.play(jipingdian::engine::Move::Play(pt(p))).unwrap();
+            }
+        }
+    }
+    assert_eq!(g.first_passer(), Some(Color::Black));
+    assert_eq!(g.disputes(), 1);
+    // moves(B) = 12 real + 2 virtual = 14, moves(W) = 11 + 2 = 13: Black moved last and
+    // passed first: one type-B negative move, at B6. White's twelfth point E1 stays empty and
+    // is White's territory (it touches only D1, E2 and F1).
+    let a = analyse_game(g, &[], Balancing::Art14);
+    assert_theorems_hold(&a);
+    let c = a.count.as_ref().unwrap();
+    assert_eq!(c.negatives, vec![(pt("ba"), NegativeKind::B)]);
+    assert_eq!(c.k(), 13);
+}
