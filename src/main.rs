@@ -14,6 +14,17 @@ use jipingdian::report::score::{
 };
 use jipingdian::rules::RuleId;
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use jipingdian::harness::campaign::{
+    self, Campaign, Hooks, ResumeConfig, RunConfig, RunReport, Shard,
+};
+use jipingdian::harness::generate::{GameSpec, Policy};
+use jipingdian::harness::outcome::{GameOutcome, RunOptions};
+use jipingdian::report::campaign::{replay_games_csv, replay_report, replay_sgf};
+
 #[derive(Parser)]
 #[command(
     name = "jpd",
@@ -55,6 +66,165 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Run a campaign: many random games verified in parallel, written as CSV to a folder.
+    Run {
+        /// Games in the campaign.
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// Board sizes (5 to 19), taken in turn: game i has size sizes[i % len].
+        #[arg(long, value_delimiter = ',', default_value = "9,13,19")]
+        sizes: Vec<u8>,
+        /// Generation policy: uniform, seki, endgame, dispute or mixed.
+        #[arg(long, default_value = "mixed")]
+        policy: Policy,
+        /// Master seed.
+        #[arg(long, default_value_t = 2008)]
+        seed: u64,
+        /// Worker threads (0: one per CPU). The output does not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Output folder.
+        #[arg(long, default_value = "reports")]
+        out: PathBuf,
+        /// Run only the I-th of N slices (1-based: games with index % N == I - 1); join the
+        /// slices with `jpd merge`.
+        #[arg(long)]
+        shard: Option<Shard>,
+        /// Finish the interrupted campaign in this folder (its manifest gives the parameters).
+        #[arg(long, conflicts_with_all = ["games", "sizes", "policy", "seed", "out", "shard"])]
+        resume: Option<PathBuf>,
+    },
+    /// Join the folders of the shards of one campaign into one report.
+    Merge {
+        /// Output folder.
+        #[arg(long)]
+        out: PathBuf,
+        /// The shards' folders.
+        #[arg(required = true)]
+        shards: Vec<PathBuf>,
+    },
+    /// Regenerate one game of a campaign and print its report, or write it as SGF.
+    Replay {
+        /// Master seed.
+        #[arg(long, default_value_t = 2008)]
+        seed: u64,
+        /// Game index.
+        #[arg(long)]
+        game: u64,
+        /// Campaign policy.
+        #[arg(long, default_value = "mixed")]
+        policy: Policy,
+        /// Board size (ignored with --sizes).
+        #[arg(long, default_value_t = 9)]
+        size: u8,
+        /// The campaign's sizes: the game's size is sizes[game % len].
+        #[arg(long, value_delimiter = ',')]
+        sizes: Option<Vec<u8>>,
+        /// Print the game's games.csv row (with header) instead of the text report.
+        #[arg(long)]
+        csv: bool,
+        /// Write the game as SGF to this file instead.
+        #[arg(long)]
+        sgf: Option<PathBuf>,
+    },
+}
+
+fn command_line() -> Vec<String> {
+    std::env::args().collect()
+}
+
+fn run_campaign(
+    campaign_def: Campaign,
+    threads: usize,
+    out: PathBuf,
+    resume: Option<PathBuf>,
+) -> ExitCode {
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                // A second Ctrl-C: leave at once (the last checkpoint stays consistent).
+                std::process::exit(130);
+            }
+        });
+    }
+    let (todo, done) = match &resume {
+        Some(dir) => match campaign::Manifest::read(dir) {
+            Ok(m) => (m.games_in_scope, m.games_done),
+            Err(e) => {
+                eprintln!("jpd run: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => (campaign_def.games_in_scope(), 0),
+    };
+    let bar = ProgressBar::with_draw_target(Some(todo), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {per_sec}  {msg}  ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_position(done);
+    bar.set_message("0 violations");
+    let violations = AtomicU64::new(0);
+    let on_game = |o: &GameOutcome| {
+        bar.inc(1);
+        if !o.violations.is_empty() {
+            let v = violations.fetch_add(o.violations.len() as u64, Ordering::Relaxed)
+                + o.violations.len() as u64;
+            bar.set_message(format!("{v} violations"));
+        }
+    };
+    let hooks = Hooks {
+        stop: Some(&stop),
+        on_game: Some(&on_game),
+    };
+    let (dir, result): (PathBuf, Result<RunReport, _>) = match resume {
+        Some(dir) => {
+            let rc = ResumeConfig {
+                threads,
+                command_line: command_line(),
+                ..ResumeConfig::default()
+            };
+            let r = campaign::resume(&dir, &rc, &hooks);
+            (dir, r)
+        }
+        None => {
+            let mut cfg = RunConfig::new(campaign_def);
+            cfg.threads = threads;
+            cfg.command_line = command_line();
+            cfg.git_commit = campaign::git_commit();
+            cfg.run_options = RunOptions::default();
+            let r = campaign::run(&cfg, &out, &hooks);
+            (out, r)
+        }
+    };
+    bar.finish_and_clear();
+    match result {
+        Ok(r) if r.complete => {
+            eprintln!(
+                "jpd run: {} games, {} violations, written to {}",
+                r.games_done,
+                r.violations,
+                dir.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Ok(r) => {
+            eprintln!(
+                "jpd run: stopped after {} of {} games ({} violations); finish with: jpd run --resume {}",
+                r.games_done,
+                r.games_in_scope,
+                r.violations,
+                dir.display()
+            );
+            ExitCode::from(130)
+        }
+        Err(e) => {
+            eprintln!("jpd run: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn parse_rules(s: &str) -> Result<Vec<RuleId>, String> {
@@ -67,6 +237,96 @@ fn parse_rules(s: &str) -> Result<Vec<RuleId>, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Run {
+            games,
+            sizes,
+            policy,
+            seed,
+            threads,
+            out,
+            shard,
+            resume,
+        } => {
+            let c = Campaign {
+                master_seed: seed,
+                games,
+                sizes,
+                policy,
+                shard,
+            };
+            run_campaign(c, threads, out, resume)
+        }
+        Command::Merge { out, shards } => {
+            match campaign::merge(&out, &shards, command_line(), campaign::git_commit()) {
+                Ok(r) => {
+                    eprintln!(
+                        "jpd merge: {} games, {} violations, {}, written to {}",
+                        r.games_done,
+                        r.violations,
+                        if r.complete { "complete" } else { "incomplete" },
+                        out.display()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("jpd merge: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Replay {
+            seed,
+            game,
+            policy,
+            size,
+            sizes,
+            csv,
+            sgf,
+        } => {
+            let size = match &sizes {
+                Some(v) if !v.is_empty() => v[(game % v.len() as u64) as usize],
+                _ => size,
+            };
+            if !(5..=19).contains(&size) {
+                eprintln!("jpd replay: board size {size} is out of range: sizes go from 5 to 19");
+                return ExitCode::from(2);
+            }
+            let spec = GameSpec {
+                master_seed: seed,
+                index: game,
+                size,
+                policy,
+            };
+            if let Some(path) = sgf {
+                let text = replay_sgf(&spec).to_sgf();
+                if let Err(e) = std::fs::write(&path, text) {
+                    eprintln!("jpd replay: {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+                return ExitCode::SUCCESS;
+            }
+            let text = if csv {
+                replay_games_csv(&spec, &RunOptions::default())
+            } else {
+                match replay_report(&spec, &ScoreOptions::default()) {
+                    Ok(r) => r.text,
+                    Err(e) => {
+                        eprintln!("jpd replay: the regenerated game does not read back: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            };
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            if out
+                .write_all(text.as_bytes())
+                .and_then(|_| out.flush())
+                .is_err()
+            {
+                return ExitCode::from(2);
+            }
+            ExitCode::SUCCESS
+        }
         Command::Score {
             rules,
             balancing,

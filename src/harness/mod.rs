@@ -1,7 +1,9 @@
 //! The harness: the pinned random generator, the random-game generator and its playouts, and
 //! the verification of one game as report rows.
 
+pub mod campaign;
 pub mod generate;
 pub mod outcome;
 pub mod playout;
 pub mod rng;
+pub mod summary;

@@ -1,3 +1,4 @@
 //! Reports: what the command line prints and writes.
 
+pub mod campaign;
 pub mod score;

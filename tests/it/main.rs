@@ -2,6 +2,7 @@
 
 mod util;
 
+mod campaign;
 mod cli;
 mod counting;
 mod theorems;

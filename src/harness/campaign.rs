@@ -1,0 +1,1246 @@
+//! The campaign: many verified games in parallel, streamed to tidy CSV in game order.
+//!
+//! [`run`] plays the games of a [`Campaign`] in chunks of [`RunConfig::chunk_size`]: each chunk
+//! is verified in parallel on a local rayon pool (`par_iter().map(run_game).collect()`), then a
+//! writer thread appends its rows, in game order, to `games.csv`, `scores.csv` and
+//! `violations.csv`, writes the violations as SGF under `violations/`, and checkpoints
+//! `manifest.json`. So the CSV bytes do not depend on the thread count, and memory does not
+//! grow with the number of games (at most a few chunks are held at a time).
+//!
+//! # Files
+//!
+//! * `games.csv`, `scores.csv`, `violations.csv`: the rows of [`super::outcome`], header always
+//!   written, sorted by game.
+//! * `summary.csv`: [`Summary`], written when the run stops.
+//! * `manifest.json`: [`Manifest`]. After every chunk it is rewritten (atomically, by rename)
+//!   with `games_done`, the byte length of each CSV at that point and the summary counters: the
+//!   checkpoint that [`resume`] goes on from. `complete` is true only when every game in scope
+//!   is done.
+//! * `violations/game-<index>-<theorem>.sgf`: the first [`SGF_CAP_PER_THEOREM`] violations of
+//!   each theorem in game order (see [`violation_sgf`]).
+//!
+//! # Interruption and resume
+//!
+//! The loop checks [`Hooks::stop`] before each chunk: after Ctrl-C the current chunk finishes,
+//! its rows are written, and the manifest says `"complete": false`. [`resume`] truncates the
+//! CSVs to the checkpointed lengths (rows written after the last checkpoint, by a process killed
+//! outright, are dropped), restores the summary counters and goes on from `games_done`; the
+//! finished files are byte-identical to an uninterrupted run's.
+//!
+//! # Shards
+//!
+//! `--shard I/N` (1-based: `1/3`, `2/3`, `3/3`) runs the games with `index % N == I - 1`.
+//! [`merge`] joins the shards' CSVs by game index and adds their summaries, giving the bytes of
+//! the unsharded run.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::sync_channel;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::generate::{generate, GameSpec, Generated, Policy};
+use super::outcome::{run_game, GameOutcome, RunOptions, ViolationRow};
+use super::rng::ALGORITHM;
+use super::summary::{Summary, Tally};
+use crate::checks::CheckOptions;
+use crate::counting::Balancing;
+use crate::engine::Color;
+use crate::sgf::SgfWriter;
+
+/// Games per chunk by default: small enough that Ctrl-C answers within a second or so, large
+/// enough that the pool stays busy.
+pub const DEFAULT_CHUNK: u64 = 1024;
+
+/// How many violations of each theorem are written as SGF.
+pub const SGF_CAP_PER_THEOREM: usize = 20;
+
+/// The CSV files of a campaign, in checkpoint order.
+pub const CSV_FILES: [&str; 3] = ["games.csv", "scores.csv", "violations.csv"];
+
+/// The folder of the violation records.
+pub const VIOLATIONS_DIR: &str = "violations";
+
+/// A slice of a campaign: `index` of `count`, 1-based (`2/3` runs the games with
+/// `game % 3 == 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which slice, 1 to `count`.
+    pub index: u64,
+    /// How many slices.
+    pub count: u64,
+}
+
+impl Shard {
+    /// Whether game `game` belongs to this shard.
+    pub fn contains(&self, game: u64) -> bool {
+        game % self.count == self.index - 1
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("bad shard '{s}': expected I/N with 1 <= I <= N, such as 2/4");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u64 = i.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// What defines a campaign's games: game `i` is `GameSpec { master_seed, index: i, size:
+/// sizes[i % sizes.len()], policy }`, for `i` below `games` (and in the shard, if any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Campaign {
+    /// The master seed.
+    pub master_seed: u64,
+    /// Games in the whole campaign.
+    pub games: u64,
+    /// Board sizes, taken in turn.
+    pub sizes: Vec<u8>,
+    /// The policy.
+    pub policy: Policy,
+    /// The slice this run does, if not all.
+    pub shard: Option<Shard>,
+}
+
+impl Campaign {
+    /// Checks the sizes (5 to 19, at least one) and the shard.
+    pub fn validate(&self) -> Result<(), CampaignError> {
+        if self.sizes.is_empty() {
+            return Err(CampaignError::Invalid(
+                "give at least one board size".into(),
+            ));
+        }
+        if let Some(s) = self.sizes.iter().find(|s| !(5..=19).contains(*s)) {
+            return Err(CampaignError::Invalid(format!(
+                "board size {s} is out of range: sizes go from 5 to 19"
+            )));
+        }
+        if let Some(s) = self.shard {
+            if s.count == 0 || s.index == 0 || s.index > s.count {
+                return Err(CampaignError::Invalid(format!(
+                    "bad shard {s}: expected I/N with 1 <= I <= N"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The spec of game `index`.
+    pub fn spec(&self, index: u64) -> GameSpec {
+        GameSpec {
+            master_seed: self.master_seed,
+            index,
+            size: self.sizes[(index % self.sizes.len() as u64) as usize],
+            policy: self.policy,
+        }
+    }
+
+    /// How many games this run does (the shard's, or all).
+    pub fn games_in_scope(&self) -> u64 {
+        match self.shard {
+            None => self.games,
+            Some(s) if self.games >= s.index => (self.games - s.index) / s.count + 1,
+            Some(_) => 0,
+        }
+    }
+
+    /// The campaign index of the `k`-th game in scope.
+    pub fn index_in_scope(&self, k: u64) -> u64 {
+        match self.shard {
+            None => k,
+            Some(s) => s.index - 1 + k * s.count,
+        }
+    }
+}
+
+/// A function that looks for a smaller game still violating the same theorem. The campaign
+/// calls it for every violation it writes as SGF and, if it gives a record, writes it as
+/// `violations/game-<index>-<theorem>-shrunk.sgf`. (The shrinker itself comes later.)
+pub type Shrinker = fn(&GameSpec, &Generated, &ViolationRow) -> Option<SgfWriter>;
+
+/// Everything a run needs.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    /// The games.
+    pub campaign: Campaign,
+    /// Worker threads; 0 for one per CPU. The output does not depend on it.
+    pub threads: usize,
+    /// Games per chunk. The output does not depend on it.
+    pub chunk_size: u64,
+    /// Stop (as if interrupted) after this many chunks of this invocation: for tests.
+    pub stop_after_chunks: Option<u64>,
+    /// What to check per game.
+    pub run_options: RunOptions,
+    /// The command line, for the manifest.
+    pub command_line: Vec<String>,
+    /// The git commit of the build, for the manifest (`unknown` if not known).
+    pub git_commit: String,
+    /// The shrinking hook, if any.
+    pub shrinker: Option<Shrinker>,
+}
+
+impl RunConfig {
+    /// A configuration with the defaults: all CPUs, [`DEFAULT_CHUNK`], the campaign checks.
+    pub fn new(campaign: Campaign) -> RunConfig {
+        RunConfig {
+            campaign,
+            threads: 0,
+            chunk_size: DEFAULT_CHUNK,
+            stop_after_chunks: None,
+            run_options: RunOptions::default(),
+            command_line: Vec::new(),
+            git_commit: "unknown".into(),
+            shrinker: None,
+        }
+    }
+}
+
+/// Callbacks of a run.
+#[derive(Clone, Copy, Default)]
+pub struct Hooks<'a> {
+    /// Set to stop after the current chunk (Ctrl-C).
+    pub stop: Option<&'a AtomicBool>,
+    /// Called from the worker threads after each game (a progress bar).
+    pub on_game: Option<&'a (dyn Fn(&GameOutcome) + Sync)>,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunReport {
+    /// Games done in scope, this invocation and earlier ones.
+    pub games_done: u64,
+    /// Games in scope.
+    pub games_in_scope: u64,
+    /// Violation rows written.
+    pub violations: u64,
+    /// Whether every game in scope is done.
+    pub complete: bool,
+}
+
+/// Why a campaign could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum CampaignError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A CSV file could not be read or written.
+    #[error("{path}: {source}")]
+    Csv {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: csv::Error,
+    },
+    /// The manifest is missing, unreadable, or does not match.
+    #[error("{path}: {msg}")]
+    Manifest {
+        /// The manifest file.
+        path: PathBuf,
+        /// What is wrong and what to do.
+        msg: String,
+    },
+    /// Bad parameters.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CampaignError + '_ {
+    move |source| CampaignError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn csv_err(path: &Path) -> impl FnOnce(csv::Error) -> CampaignError + '_ {
+    move |source| CampaignError::Csv {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Byte lengths of the CSV files at a checkpoint.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// games.csv.
+    pub games_csv_bytes: u64,
+    /// scores.csv.
+    pub scores_csv_bytes: u64,
+    /// violations.csv.
+    pub violations_csv_bytes: u64,
+}
+
+impl Checkpoint {
+    fn bytes(&self) -> [u64; 3] {
+        [
+            self.games_csv_bytes,
+            self.scores_csv_bytes,
+            self.violations_csv_bytes,
+        ]
+    }
+}
+
+/// One shard of a merged report, as its manifest said.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MergedShard {
+    /// The shard's folder, as given.
+    pub dir: String,
+    /// `I/N`.
+    pub shard: String,
+    /// Its games done.
+    pub games_done: u64,
+    /// Whether it was complete.
+    pub complete: bool,
+    /// Its commit.
+    pub git_commit: String,
+    /// Its start time.
+    pub start_time: String,
+    /// Its end time.
+    pub end_time: String,
+}
+
+/// manifest.json.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// `jipingdian`.
+    pub tool: String,
+    /// The crate version.
+    pub version: String,
+    /// The git commit, or `unknown`.
+    pub git_commit: String,
+    /// The command line of the run (of the last invocation, for a resumed run).
+    pub command_line: Vec<String>,
+    /// The master seed.
+    pub master_seed: u64,
+    /// The RNG and seed derivation ([`ALGORITHM`]).
+    pub rng_algorithm: String,
+    /// Board sizes, taken in turn by game index.
+    pub sizes: Vec<u8>,
+    /// The campaign policy.
+    pub policy: String,
+    /// Balancing reading.
+    pub balancing: String,
+    /// Whether T8 (symmetries) is checked.
+    pub t8_symmetries: bool,
+    /// Negative-move choices T11 tries per kind.
+    pub t11_choices: u64,
+    /// Games in the whole campaign.
+    pub games_requested: u64,
+    /// `I/N` (1-based), or null for the whole campaign.
+    pub shard: Option<String>,
+    /// Games in this run's scope.
+    pub games_in_scope: u64,
+    /// Games done, a prefix of the scope in game order.
+    pub games_done: u64,
+    /// Violation rows written.
+    pub violations: u64,
+    /// Worker threads of the last invocation (the output does not depend on it).
+    pub threads: usize,
+    /// When the run started, RFC 3339 UTC.
+    pub start_time: String,
+    /// When it last wrote (finished or stopped), RFC 3339 UTC.
+    pub end_time: String,
+    /// Times it was resumed.
+    pub resumed: u32,
+    /// Whether every game in scope is done.
+    pub complete: bool,
+    /// For a merged report, its shards.
+    pub merged_from: Vec<MergedShard>,
+    /// The CSV lengths at `games_done`.
+    pub checkpoint: Checkpoint,
+    /// The summary counters at `games_done`.
+    pub summary: Vec<Tally>,
+}
+
+impl Manifest {
+    /// Reads `dir/manifest.json`.
+    pub fn read(dir: &Path) -> Result<Manifest, CampaignError> {
+        let path = dir.join("manifest.json");
+        let bytes = fs::read(&path).map_err(|e| CampaignError::Manifest {
+            path: path.clone(),
+            msg: format!("cannot read it ({e}); is this a campaign folder?"),
+        })?;
+        serde_json::from_slice(&bytes).map_err(|e| CampaignError::Manifest {
+            path,
+            msg: format!("not a campaign manifest of this version ({e})"),
+        })
+    }
+
+    /// Writes `dir/manifest.json` atomically (a temporary file, then a rename).
+    pub fn write(&self, dir: &Path) -> Result<(), CampaignError> {
+        let path = dir.join("manifest.json");
+        let tmp = dir.join("manifest.json.tmp");
+        let mut text = serde_json::to_string_pretty(self).expect("a manifest serialises");
+        text.push('\n');
+        fs::write(&tmp, text).map_err(io_err(&tmp))?;
+        fs::rename(&tmp, &path).map_err(io_err(&path))
+    }
+
+    /// The campaign it describes.
+    pub fn campaign(&self) -> Result<Campaign, CampaignError> {
+        let bad = |msg: String| CampaignError::Manifest {
+            path: "manifest.json".into(),
+            msg,
+        };
+        let policy: Policy = self.policy.parse().map_err(bad)?;
+        let shard = match &self.shard {
+            Some(s) => Some(s.parse::<Shard>().map_err(bad)?),
+            None => None,
+        };
+        let c = Campaign {
+            master_seed: self.master_seed,
+            games: self.games_requested,
+            sizes: self.sizes.clone(),
+            policy,
+            shard,
+        };
+        c.validate()?;
+        Ok(c)
+    }
+
+    /// The per-game checking options it was run with.
+    pub fn run_options(&self) -> Result<RunOptions, CampaignError> {
+        let balancing: Balancing =
+            self.balancing
+                .parse()
+                .map_err(|msg| CampaignError::Manifest {
+                    path: "manifest.json".into(),
+                    msg,
+                })?;
+        Ok(RunOptions {
+            checks: CheckOptions {
+                symmetries: self.t8_symmetries,
+                t11_choices: usize::try_from(self.t11_choices).unwrap_or(usize::MAX),
+            },
+            balancing,
+        })
+    }
+}
+
+/// Formats a time as RFC 3339 UTC with whole seconds (`2024-05-01T12:34:56Z`).
+pub fn rfc3339(t: SystemTime) -> String {
+    let secs = match t.duration_since(UNIX_EPOCH) {
+        Ok(d) => d.as_secs() as i64,
+        Err(e) => -(e.duration().as_secs() as i64),
+    };
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // Days to civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + (m <= 2) as i64;
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+fn now() -> String {
+    rfc3339(SystemTime::now())
+}
+
+/// The header records of the three CSV files, taken from the row types themselves.
+fn headers() -> [csv::ByteRecord; 3] {
+    fn header_of<T: Serialize>(row: &T) -> csv::ByteRecord {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize(row).expect("a row serialises");
+        let bytes = w.into_inner().expect("a Vec never fails");
+        let mut r = csv::Reader::from_reader(&bytes[..]);
+        r.byte_headers()
+            .expect("the header was just written")
+            .clone()
+    }
+    let opts = RunOptions {
+        checks: CheckOptions {
+            symmetries: false,
+            t11_choices: 1,
+        },
+        balancing: Balancing::Art14,
+    };
+    let mut sample = None;
+    for index in 0..64 {
+        let o = run_game(
+            &GameSpec {
+                master_seed: 0,
+                index,
+                size: 5,
+                policy: Policy::Uniform,
+            },
+            &opts,
+        );
+        if !o.scores.is_empty() {
+            sample = Some(o);
+            break;
+        }
+    }
+    let sample = sample.expect("a 5x5 uniform game can be counted");
+    let v = ViolationRow {
+        game: 0,
+        seed: 0,
+        size: 5,
+        policy: "uniform",
+        theorem: String::new(),
+        detail: String::new(),
+    };
+    [
+        header_of(&sample.game),
+        header_of(&sample.scores[0]),
+        header_of(&v),
+    ]
+}
+
+/// The SGF record of a generated game: its setup and moves, the dead stones covered by the
+/// opponent's territory mark (`TB` on dead white stones, `TW` on dead black ones),
+/// `RU[Ji-Ping-Dian]`, `KM[6.5]` and `comment`.
+pub fn game_sgf(g: &Generated, comment: String) -> SgfWriter {
+    let game = &g.finished.game;
+    let mut w = SgfWriter::from_game(game);
+    w.rules = Some("Ji-Ping-Dian".into());
+    w.komi_half_points = Some(13);
+    w.comment = Some(comment);
+    let b = game.board();
+    for &c in &g.finished.dead {
+        match b.checked_point(c).and_then(|p| b.stone(p)) {
+            Some(Color::White) => w.territory.black.push(c),
+            Some(Color::Black) => w.territory.white.push(c),
+            None => {}
+        }
+    }
+    w
+}
+
+/// The comment of a campaign record: how to regenerate it.
+pub fn spec_comment(spec: &GameSpec, concrete: Policy) -> String {
+    format!(
+        "jipingdian campaign game: master seed {}, game {}, size {}, policy {} (this game: {}), game seed {}. Regenerate with: jpd replay --seed {} --game {} --size {} --policy {}",
+        spec.master_seed,
+        spec.index,
+        spec.size,
+        spec.policy,
+        concrete,
+        spec.seed(),
+        spec.master_seed,
+        spec.index,
+        spec.size,
+        spec.policy
+    )
+}
+
+/// The SGF record of a violation: the regenerated game (see [`game_sgf`]) with a comment that
+/// names the seed, index, theorem and detail. `None` if the game cannot be regenerated (it
+/// panics).
+pub fn violation_sgf(spec: &GameSpec, v: &ViolationRow) -> Option<(Generated, SgfWriter)> {
+    let g = catch_unwind(AssertUnwindSafe(|| generate(spec))).ok()?;
+    let comment = format!(
+        "{}\nTheorem {} fails: {}",
+        spec_comment(spec, g.policy),
+        v.theorem,
+        v.detail
+    );
+    let w = game_sgf(&g, comment);
+    Some((g, w))
+}
+
+/// The file name of a violation record.
+pub fn violation_file_name(game: u64, theorem: &str) -> String {
+    format!("game-{game}-{theorem}.sgf")
+}
+
+type CsvOut = csv::Writer<BufWriter<File>>;
+
+/// The writing side of a run: owns the files, the summary and the manifest.
+struct Sink {
+    dir: PathBuf,
+    spec_of: Campaign,
+    csv: [CsvOut; 3],
+    summary: Summary,
+    manifest: Manifest,
+    sgf_seen: BTreeMap<String, usize>,
+    shrinker: Option<Shrinker>,
+}
+
+impl Sink {
+    fn write_chunk(&mut self, outs: &[GameOutcome]) -> Result<(), CampaignError> {
+        for o in outs {
+            let [g, s, v] = &mut self.csv;
+            g.serialize(&o.game)
+                .map_err(csv_err(&self.dir.join(CSV_FILES[0])))?;
+            for r in &o.scores {
+                s.serialize(r)
+                    .map_err(csv_err(&self.dir.join(CSV_FILES[1])))?;
+            }
+            for r in &o.violations {
+                v.serialize(r)
+                    .map_err(csv_err(&self.dir.join(CSV_FILES[2])))?;
+            }
+            self.summary.add_game(o);
+            self.manifest.violations += o.violations.len() as u64;
+            for r in &o.violations {
+                let seen = self.sgf_seen.entry(r.theorem.clone()).or_insert(0);
+                *seen += 1;
+                if *seen > SGF_CAP_PER_THEOREM {
+                    continue;
+                }
+                let spec = self.spec_of.spec(r.game);
+                if let Some((gen, w)) = violation_sgf(&spec, r) {
+                    let dir = self.dir.join(VIOLATIONS_DIR);
+                    let path = dir.join(violation_file_name(r.game, &r.theorem));
+                    fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
+                    // The shrinking hook: a smaller game violating the same theorem.
+                    if let Some(shrunk) = self.shrinker.and_then(|f| f(&spec, &gen, r)) {
+                        let path = dir.join(format!("game-{}-{}-shrunk.sgf", r.game, r.theorem));
+                        fs::write(&path, shrunk.to_sgf()).map_err(io_err(&path))?;
+                    }
+                }
+            }
+        }
+        self.manifest.games_done += outs.len() as u64;
+        Ok(())
+    }
+
+    /// Flushes the CSVs and writes the manifest with their lengths.
+    fn checkpoint(&mut self) -> Result<(), CampaignError> {
+        let mut lens = [0u64; 3];
+        for (i, w) in self.csv.iter_mut().enumerate() {
+            let path = self.dir.join(CSV_FILES[i]);
+            w.flush().map_err(io_err(&path))?;
+            lens[i] = w
+                .get_ref()
+                .get_ref()
+                .metadata()
+                .map_err(io_err(&path))?
+                .len();
+        }
+        self.manifest.checkpoint = Checkpoint {
+            games_csv_bytes: lens[0],
+            scores_csv_bytes: lens[1],
+            violations_csv_bytes: lens[2],
+        };
+        self.manifest.summary = self.summary.tallies();
+        self.manifest.end_time = now();
+        self.manifest.complete = self.manifest.games_done == self.manifest.games_in_scope;
+        self.manifest.write(&self.dir)
+    }
+
+    fn finish(mut self) -> Result<RunReport, CampaignError> {
+        self.checkpoint()?;
+        write_summary(&self.dir, &self.summary)?;
+        Ok(RunReport {
+            games_done: self.manifest.games_done,
+            games_in_scope: self.manifest.games_in_scope,
+            violations: self.manifest.violations,
+            complete: self.manifest.complete,
+        })
+    }
+}
+
+fn write_summary(dir: &Path, summary: &Summary) -> Result<(), CampaignError> {
+    let path = dir.join("summary.csv");
+    let f = File::create(&path).map_err(io_err(&path))?;
+    let mut w = BufWriter::new(f);
+    summary.write_csv(&mut w).map_err(csv_err(&path))?;
+    w.flush().map_err(io_err(&path))
+}
+
+fn csv_writer(file: File) -> CsvOut {
+    csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(BufWriter::new(file))
+}
+
+/// Removes `violations/game-*.sgf` files whose names are not in `keep`.
+fn prune_violation_files(dir: &Path, keep: &BTreeSet<String>) -> Result<(), CampaignError> {
+    let vdir = dir.join(VIOLATIONS_DIR);
+    fs::create_dir_all(&vdir).map_err(io_err(&vdir))?;
+    for e in fs::read_dir(&vdir).map_err(io_err(&vdir))? {
+        let e = e.map_err(io_err(&vdir))?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with("game-") && name.ends_with(".sgf") {
+            let base = name.trim_end_matches(".sgf").trim_end_matches("-shrunk");
+            if !keep.contains(&format!("{base}.sgf")) {
+                fs::remove_file(e.path()).map_err(io_err(&e.path()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Per-theorem counts, the record names the cap lets through, and the row count.
+type ViolationsSeen = (BTreeMap<String, usize>, BTreeSet<String>, u64);
+
+/// Reads violations.csv (its first `len` bytes) and returns the per-theorem counts and the
+/// names of the records the cap lets through.
+fn violations_seen(path: &Path, len: u64) -> Result<ViolationsSeen, CampaignError> {
+    let f = File::open(path).map_err(io_err(path))?;
+    let mut r = csv::Reader::from_reader(BufReader::new(f.take(len)));
+    let mut seen = BTreeMap::new();
+    let mut keep = BTreeSet::new();
+    let mut rows = 0;
+    for rec in r.records() {
+        let rec = rec.map_err(csv_err(path))?;
+        let game: u64 = rec.get(0).and_then(|s| s.parse().ok()).ok_or_else(|| {
+            CampaignError::Invalid(format!("{}: bad game index in a row", path.display()))
+        })?;
+        let theorem = rec.get(4).unwrap_or("").to_string();
+        let n = seen.entry(theorem.clone()).or_insert(0);
+        *n += 1;
+        if *n <= SGF_CAP_PER_THEOREM {
+            keep.insert(violation_file_name(game, &theorem));
+        }
+        rows += 1;
+    }
+    Ok((seen, keep, rows))
+}
+
+fn new_manifest(cfg: &RunConfig) -> Manifest {
+    let c = &cfg.campaign;
+    let t = now();
+    Manifest {
+        tool: "jipingdian".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        git_commit: cfg.git_commit.clone(),
+        command_line: cfg.command_line.clone(),
+        master_seed: c.master_seed,
+        rng_algorithm: ALGORITHM.into(),
+        sizes: c.sizes.clone(),
+        policy: c.policy.name().into(),
+        balancing: cfg.run_options.balancing.to_string(),
+        t8_symmetries: cfg.run_options.checks.symmetries,
+        t11_choices: cfg.run_options.checks.t11_choices as u64,
+        games_requested: c.games,
+        shard: c.shard.map(|s| s.to_string()),
+        games_in_scope: c.games_in_scope(),
+        games_done: 0,
+        violations: 0,
+        threads: cfg.threads,
+        start_time: t.clone(),
+        end_time: t,
+        resumed: 0,
+        complete: false,
+        merged_from: Vec::new(),
+        checkpoint: Checkpoint::default(),
+        summary: Vec::new(),
+    }
+}
+
+/// Runs a campaign from the start into `dir` (created if needed; earlier campaign files there
+/// are replaced).
+pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, CampaignError> {
+    cfg.campaign.validate()?;
+    if cfg.chunk_size == 0 {
+        return Err(CampaignError::Invalid(
+            "the chunk size must be positive".into(),
+        ));
+    }
+    fs::create_dir_all(dir).map_err(io_err(dir))?;
+    prune_violation_files(dir, &BTreeSet::new())?;
+    let hdr = headers();
+    let mut files = Vec::new();
+    for (name, h) in CSV_FILES.iter().zip(&hdr) {
+        let path = dir.join(name);
+        let f = File::create(&path).map_err(io_err(&path))?;
+        let mut w = csv_writer(f);
+        w.write_byte_record(h).map_err(csv_err(&path))?;
+        files.push(w);
+    }
+    let csv: [CsvOut; 3] = files.try_into().expect("three files");
+    let mut sink = Sink {
+        dir: dir.to_path_buf(),
+        spec_of: cfg.campaign.clone(),
+        csv,
+        summary: Summary::new(),
+        manifest: new_manifest(cfg),
+        sgf_seen: BTreeMap::new(),
+        shrinker: cfg.shrinker,
+    };
+    sink.checkpoint()?;
+    execute(cfg, sink, hooks)
+}
+
+/// Options of a resumed run (the campaign itself comes from the manifest).
+#[derive(Clone, Debug)]
+pub struct ResumeConfig {
+    /// Worker threads; 0 for one per CPU.
+    pub threads: usize,
+    /// Games per chunk.
+    pub chunk_size: u64,
+    /// Stop after this many chunks (tests).
+    pub stop_after_chunks: Option<u64>,
+    /// The command line, for the manifest.
+    pub command_line: Vec<String>,
+    /// The shrinking hook.
+    pub shrinker: Option<Shrinker>,
+}
+
+impl Default for ResumeConfig {
+    fn default() -> Self {
+        ResumeConfig {
+            threads: 0,
+            chunk_size: DEFAULT_CHUNK,
+            stop_after_chunks: None,
+            command_line: Vec::new(),
+            shrinker: None,
+        }
+    }
+}
+
+/// Finishes an interrupted campaign in `dir`: truncates the CSVs to the manifest's checkpoint,
+/// restores the counters and goes on from `games_done`. A complete campaign is left as it is
+/// (its summary.csv rewritten).
+pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport, CampaignError> {
+    let mut manifest = Manifest::read(dir)?;
+    let mpath = dir.join("manifest.json");
+    if !manifest.merged_from.is_empty() {
+        return Err(CampaignError::Manifest {
+            path: mpath,
+            msg: "this is a merged report: resume each shard, then merge again".into(),
+        });
+    }
+    let campaign = manifest.campaign()?;
+    let run_options = manifest.run_options()?;
+    let summary =
+        Summary::from_tallies(&manifest.summary).map_err(|msg| CampaignError::Manifest {
+            path: mpath.clone(),
+            msg,
+        })?;
+    if summary.games() != manifest.games_done {
+        return Err(CampaignError::Manifest {
+            path: mpath,
+            msg: format!(
+                "the summary counts {} games but games_done is {}: the manifest is inconsistent",
+                summary.games(),
+                manifest.games_done
+            ),
+        });
+    }
+    let mut files = Vec::new();
+    for (name, len) in CSV_FILES.iter().zip(manifest.checkpoint.bytes()) {
+        let path = dir.join(name);
+        let f = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            .map_err(io_err(&path))?;
+        let have = f.metadata().map_err(io_err(&path))?.len();
+        if have < len {
+            return Err(CampaignError::Manifest {
+                path: mpath,
+                msg: format!(
+                    "{name} has {have} bytes, fewer than the {len} of the checkpoint: the file was changed; start the campaign again"
+                ),
+            });
+        }
+        f.set_len(len).map_err(io_err(&path))?;
+        drop(f);
+        let f = OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .map_err(io_err(&path))?;
+        files.push(csv_writer(f));
+    }
+    let csv: [CsvOut; 3] = files.try_into().expect("three files");
+    let vpath = dir.join(CSV_FILES[2]);
+    let (sgf_seen, keep, rows) = violations_seen(&vpath, manifest.checkpoint.violations_csv_bytes)?;
+    if rows != manifest.violations {
+        return Err(CampaignError::Manifest {
+            path: mpath,
+            msg: format!(
+                "violations.csv has {rows} rows at the checkpoint but the manifest counts {}",
+                manifest.violations
+            ),
+        });
+    }
+    prune_violation_files(dir, &keep)?;
+    manifest.resumed += 1;
+    manifest.threads = rc.threads;
+    if !rc.command_line.is_empty() {
+        manifest.command_line = rc.command_line.clone();
+    }
+    let cfg = RunConfig {
+        campaign: campaign.clone(),
+        threads: rc.threads,
+        chunk_size: rc.chunk_size.max(1),
+        stop_after_chunks: rc.stop_after_chunks,
+        run_options,
+        command_line: manifest.command_line.clone(),
+        git_commit: manifest.git_commit.clone(),
+        shrinker: rc.shrinker,
+    };
+    let sink = Sink {
+        dir: dir.to_path_buf(),
+        spec_of: campaign,
+        csv,
+        summary,
+        manifest,
+        sgf_seen,
+        shrinker: rc.shrinker,
+    };
+    execute(&cfg, sink, hooks)
+}
+
+/// The loop: chunks computed on the pool, written by the sink on its own thread.
+fn execute(cfg: &RunConfig, sink: Sink, hooks: &Hooks) -> Result<RunReport, CampaignError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads)
+        .build()
+        .map_err(|e| CampaignError::Invalid(format!("cannot start the thread pool: {e}")))?;
+    let scope_games = cfg.campaign.games_in_scope();
+    let start = sink.manifest.games_done;
+    let campaign = &cfg.campaign;
+    let opts = cfg.run_options;
+    let (tx, rx) = sync_channel::<Vec<GameOutcome>>(2);
+    std::thread::scope(|s| {
+        let writer = s.spawn(move || -> Result<Sink, CampaignError> {
+            let mut sink = sink;
+            for chunk in rx {
+                sink.write_chunk(&chunk)?;
+                sink.checkpoint()?;
+            }
+            Ok(sink)
+        });
+        let mut k = start;
+        let mut chunks = 0u64;
+        while k < scope_games {
+            if hooks.stop.is_some_and(|s| s.load(Ordering::SeqCst))
+                || cfg.stop_after_chunks.is_some_and(|n| chunks >= n)
+            {
+                break;
+            }
+            let end = (k + cfg.chunk_size).min(scope_games);
+            let outs: Vec<GameOutcome> = pool.install(|| {
+                (k..end)
+                    .into_par_iter()
+                    .map(|j| {
+                        let o = run_game(&campaign.spec(campaign.index_in_scope(j)), &opts);
+                        if let Some(f) = hooks.on_game {
+                            f(&o);
+                        }
+                        o
+                    })
+                    .collect()
+            });
+            if tx.send(outs).is_err() {
+                break; // the writer failed; its error is reported below
+            }
+            k = end;
+            chunks += 1;
+        }
+        drop(tx);
+        let sink = writer.join().expect("the writer thread does not panic")?;
+        sink.finish()
+    })
+}
+
+/// One shard's CSV reader, limited to its checkpointed bytes.
+fn open_limited(
+    path: &Path,
+    len: u64,
+) -> Result<csv::Reader<BufReader<std::io::Take<File>>>, CampaignError> {
+    let f = File::open(path).map_err(io_err(path))?;
+    Ok(csv::Reader::from_reader(BufReader::new(f.take(len))))
+}
+
+/// How a merge ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MergeReport {
+    /// Games in the merged report.
+    pub games_done: u64,
+    /// Violation rows.
+    pub violations: u64,
+    /// Whether every shard was complete and they cover the campaign.
+    pub complete: bool,
+}
+
+/// Joins the outputs of shards of one campaign into `out`: CSV rows merged by game index,
+/// summaries added, the violation records the cap keeps copied, and a manifest that lists the
+/// shards. The CSVs and summary are byte-identical to the unsharded run's when every shard is
+/// complete.
+pub fn merge(
+    out: &Path,
+    shard_dirs: &[PathBuf],
+    command_line: Vec<String>,
+    git_commit: String,
+) -> Result<MergeReport, CampaignError> {
+    if shard_dirs.is_empty() {
+        return Err(CampaignError::Invalid(
+            "give at least one shard folder".into(),
+        ));
+    }
+    let start_time = now();
+    let mut manifests = Vec::new();
+    for d in shard_dirs {
+        manifests.push(Manifest::read(d)?);
+    }
+    let first = &manifests[0];
+    let same = |m: &Manifest| {
+        m.master_seed == first.master_seed
+            && m.sizes == first.sizes
+            && m.policy == first.policy
+            && m.games_requested == first.games_requested
+            && m.rng_algorithm == first.rng_algorithm
+            && m.balancing == first.balancing
+            && m.t8_symmetries == first.t8_symmetries
+            && m.t11_choices == first.t11_choices
+            && m.version == first.version
+    };
+    let mut shards = Vec::new();
+    for (d, m) in shard_dirs.iter().zip(&manifests) {
+        let mpath = d.join("manifest.json");
+        if !same(m) {
+            return Err(CampaignError::Manifest {
+                path: mpath,
+                msg: format!(
+                    "this shard is of another campaign than {} (seed, sizes, policy, games, checks or version differ)",
+                    shard_dirs[0].display()
+                ),
+            });
+        }
+        let s = m.campaign()?.shard.ok_or_else(|| CampaignError::Manifest {
+            path: mpath.clone(),
+            msg: "not a shard (run with --shard I/N)".into(),
+        })?;
+        shards.push(s);
+    }
+    let count = shards[0].count;
+    if shards.iter().any(|s| s.count != count) {
+        return Err(CampaignError::Invalid(
+            "the shards split the campaign in different numbers of slices".into(),
+        ));
+    }
+    let distinct: BTreeSet<u64> = shards.iter().map(|s| s.index).collect();
+    if distinct.len() != shards.len() {
+        return Err(CampaignError::Invalid(
+            "the same shard is given twice".into(),
+        ));
+    }
+    let covers = distinct.len() as u64 == count;
+    let complete = covers && manifests.iter().all(|m| m.complete);
+
+    fs::create_dir_all(out).map_err(io_err(out))?;
+    let hdr = headers();
+    let mut lens = [0u64; 3];
+    for (fi, name) in CSV_FILES.iter().enumerate() {
+        let path = out.join(name);
+        let mut readers = Vec::new();
+        for (d, m) in shard_dirs.iter().zip(&manifests) {
+            let p = d.join(name);
+            let mut r = open_limited(&p, m.checkpoint.bytes()[fi])?;
+            let h = r.byte_headers().map_err(csv_err(&p))?.clone();
+            if h != hdr[fi] {
+                return Err(CampaignError::Invalid(format!(
+                    "{}: its columns differ from this version's",
+                    p.display()
+                )));
+            }
+            readers.push((p, r.into_byte_records()));
+        }
+        let f = File::create(&path).map_err(io_err(&path))?;
+        let mut w = csv_writer(f);
+        w.write_byte_record(&hdr[fi]).map_err(csv_err(&path))?;
+        // k-way merge on (game, shard): a game's rows all come from one shard, in order.
+        let mut heap = BinaryHeap::new();
+        let mut heads: Vec<Option<csv::ByteRecord>> = Vec::new();
+        let next = |i: usize,
+                    readers: &mut Vec<(PathBuf, csv::ByteRecordsIntoIter<_>)>|
+         -> Result<Option<(u64, csv::ByteRecord)>, CampaignError> {
+            let (p, it) = &mut readers[i];
+            match it.next() {
+                None => Ok(None),
+                Some(rec) => {
+                    let rec = rec.map_err(csv_err(p))?;
+                    let game = std::str::from_utf8(rec.get(0).unwrap_or(b""))
+                        .ok()
+                        .and_then(|s| s.parse::<u64>().ok())
+                        .ok_or_else(|| {
+                            CampaignError::Invalid(format!("{}: bad game index", p.display()))
+                        })?;
+                    Ok(Some((game, rec)))
+                }
+            }
+        };
+        for i in 0..readers.len() {
+            match next(i, &mut readers)? {
+                Some((g, rec)) => {
+                    heap.push(Reverse((g, i)));
+                    heads.push(Some(rec));
+                }
+                None => heads.push(None),
+            }
+        }
+        while let Some(Reverse((_, i))) = heap.pop() {
+            let rec = heads[i].take().expect("a queued head");
+            w.write_byte_record(&rec).map_err(csv_err(&path))?;
+            if let Some((g, rec)) = next(i, &mut readers)? {
+                heap.push(Reverse((g, i)));
+                heads[i] = Some(rec);
+            }
+        }
+        w.flush().map_err(io_err(&path))?;
+        lens[fi] = fs::metadata(&path).map_err(io_err(&path))?.len();
+    }
+
+    let mut summary = Summary::new();
+    for (d, m) in shard_dirs.iter().zip(&manifests) {
+        let s = Summary::from_tallies(&m.summary).map_err(|msg| CampaignError::Manifest {
+            path: d.join("manifest.json"),
+            msg,
+        })?;
+        summary.merge(&s);
+    }
+    write_summary(out, &summary)?;
+
+    let vpath = out.join(CSV_FILES[2]);
+    let (_, keep, rows) = violations_seen(&vpath, lens[2])?;
+    prune_violation_files(out, &keep)?;
+    for name in &keep {
+        for d in shard_dirs {
+            for n in [name.clone(), name.replace(".sgf", "-shrunk.sgf")] {
+                let src = d.join(VIOLATIONS_DIR).join(&n);
+                if src.is_file() {
+                    let dst = out.join(VIOLATIONS_DIR).join(&n);
+                    fs::copy(&src, &dst).map_err(io_err(&dst))?;
+                }
+            }
+        }
+    }
+
+    let games_done = manifests.iter().map(|m| m.games_done).sum();
+    let manifest = Manifest {
+        tool: "jipingdian".into(),
+        version: first.version.clone(),
+        git_commit,
+        command_line,
+        master_seed: first.master_seed,
+        rng_algorithm: first.rng_algorithm.clone(),
+        sizes: first.sizes.clone(),
+        policy: first.policy.clone(),
+        balancing: first.balancing.clone(),
+        t8_symmetries: first.t8_symmetries,
+        t11_choices: first.t11_choices,
+        games_requested: first.games_requested,
+        shard: None,
+        games_in_scope: first.games_requested,
+        games_done,
+        violations: rows,
+        threads: 0,
+        start_time,
+        end_time: now(),
+        resumed: 0,
+        complete,
+        merged_from: shard_dirs
+            .iter()
+            .zip(&manifests)
+            .map(|(d, m)| MergedShard {
+                dir: d.display().to_string(),
+                shard: m.shard.clone().unwrap_or_default(),
+                games_done: m.games_done,
+                complete: m.complete,
+                git_commit: m.git_commit.clone(),
+                start_time: m.start_time.clone(),
+                end_time: m.end_time.clone(),
+            })
+            .collect(),
+        checkpoint: Checkpoint {
+            games_csv_bytes: lens[0],
+            scores_csv_bytes: lens[1],
+            violations_csv_bytes: lens[2],
+        },
+        summary: summary.tallies(),
+    };
+    manifest.write(out)?;
+    Ok(MergeReport {
+        games_done,
+        violations: rows,
+        complete,
+    })
+}
+
+/// Reads `git rev-parse HEAD` in the current folder, or `unknown`. Never fails.
+pub fn git_commit() -> String {
+    std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc3339_known_dates() {
+        assert_eq!(rfc3339(UNIX_EPOCH), "1970-01-01T00:00:00Z");
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(951_782_400 + 3661);
+        assert_eq!(rfc3339(t), "2000-02-29T01:01:01Z");
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(1_709_251_199);
+        assert_eq!(rfc3339(t), "2024-02-29T23:59:59Z");
+    }
+
+    #[test]
+    fn shards_partition_the_campaign() {
+        for games in [0u64, 1, 2, 7, 10] {
+            let mut all = Vec::new();
+            for i in 1..=3 {
+                let c = Campaign {
+                    master_seed: 1,
+                    games,
+                    sizes: vec![9],
+                    policy: Policy::Uniform,
+                    shard: Some(Shard { index: i, count: 3 }),
+                };
+                for k in 0..c.games_in_scope() {
+                    let idx = c.index_in_scope(k);
+                    assert!(idx < games && c.shard.unwrap().contains(idx));
+                    all.push(idx);
+                }
+            }
+            all.sort();
+            assert_eq!(all, (0..games).collect::<Vec<_>>());
+        }
+        assert_eq!(
+            "2/4".parse::<Shard>().unwrap(),
+            Shard { index: 2, count: 4 }
+        );
+        assert!("0/4".parse::<Shard>().is_err());
+        assert!("5/4".parse::<Shard>().is_err());
+    }
+}

@@ -1,0 +1,245 @@
+//! The campaign: serial equals parallel, shards merge to the unsharded bytes, a resumed run
+//! equals an uninterrupted one, replay regenerates a game's row, violation records read back.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use jipingdian::engine::PlayRules;
+use jipingdian::harness::campaign::{
+    self, Campaign, Hooks, Manifest, ResumeConfig, RunConfig, Shard, CSV_FILES, VIOLATIONS_DIR,
+};
+use jipingdian::harness::generate::{GameSpec, Policy};
+use jipingdian::harness::outcome::RunOptions;
+use jipingdian::report::campaign::{replay_games_csv, replay_report, replay_sgf};
+use jipingdian::report::score::ScoreOptions;
+use jipingdian::sgf::{parse_sgf, replay};
+
+const GAMES: u64 = 300;
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("jpd-it-campaign-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    d
+}
+
+fn small(shard: Option<Shard>) -> Campaign {
+    Campaign {
+        master_seed: 42,
+        games: GAMES,
+        sizes: vec![5, 7, 9],
+        policy: Policy::Mixed,
+        shard,
+    }
+}
+
+fn config(shard: Option<Shard>, threads: usize, chunk: u64) -> RunConfig {
+    let mut cfg = RunConfig::new(small(shard));
+    cfg.threads = threads;
+    cfg.chunk_size = chunk;
+    cfg
+}
+
+/// The files whose bytes must not depend on how the campaign was run: the four CSVs and the
+/// violation records.
+fn report_bytes(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for name in CSV_FILES.iter().chain(["summary.csv"].iter()) {
+        out.push((name.to_string(), fs::read(dir.join(name)).unwrap()));
+    }
+    let mut sgfs: Vec<_> = fs::read_dir(dir.join(VIOLATIONS_DIR))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    sgfs.sort();
+    for p in sgfs {
+        out.push((
+            p.file_name().unwrap().to_string_lossy().into_owned(),
+            fs::read(&p).unwrap(),
+        ));
+    }
+    out
+}
+
+fn assert_same(a: &Path, b: &Path) {
+    let (x, y) = (report_bytes(a), report_bytes(b));
+    let names = |v: &[(String, Vec<u8>)]| v.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&x), names(&y), "{} vs {}", a.display(), b.display());
+    for ((n, p), (_, q)) in x.iter().zip(&y) {
+        assert!(
+            p == q,
+            "{n} differs between {} and {}",
+            a.display(),
+            b.display()
+        );
+    }
+}
+
+/// One reference run, shared by the tests (threads 1, one chunk per 64 games).
+fn reference() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = tmp("reference");
+        let r = campaign::run(&config(None, 1, 64), &d, &Hooks::default()).unwrap();
+        assert!(r.complete);
+        assert_eq!(r.games_done, GAMES);
+        d
+    })
+    .clone()
+}
+
+#[test]
+fn serial_equals_parallel() {
+    let serial = reference();
+    let par = tmp("parallel");
+    let r = campaign::run(&config(None, 2, 100), &par, &Hooks::default()).unwrap();
+    assert!(r.complete);
+    assert_same(&serial, &par);
+    let games = fs::read_to_string(serial.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count() as u64, GAMES + 1);
+    let m = Manifest::read(&serial).unwrap();
+    assert!(m.complete);
+    assert_eq!(m.games_done, GAMES);
+    assert_eq!(m.rng_algorithm, jipingdian::harness::rng::ALGORITHM);
+    fs::remove_dir_all(&par).unwrap();
+}
+
+#[test]
+fn shards_merge_to_the_unsharded_bytes() {
+    let whole = reference();
+    let mut dirs = Vec::new();
+    // Out of order on purpose: the merge sorts by game, not by the order of the folders.
+    for i in [2, 3, 1] {
+        let d = tmp(&format!("shard{i}"));
+        let s = Shard { index: i, count: 3 };
+        let r = campaign::run(&config(Some(s), 2, 32), &d, &Hooks::default()).unwrap();
+        assert!(r.complete);
+        assert_eq!(r.games_done, GAMES / 3);
+        dirs.push(d);
+    }
+    let partial = tmp("merged-partial");
+    let r = campaign::merge(&partial, &dirs[..2], vec![], "unknown".into()).unwrap();
+    assert!(!r.complete, "two shards of three do not cover the campaign");
+    let merged = tmp("merged");
+    let r = campaign::merge(
+        &merged,
+        &dirs,
+        vec!["jpd".into(), "merge".into()],
+        "x".into(),
+    )
+    .unwrap();
+    assert!(r.complete);
+    assert_eq!(r.games_done, GAMES);
+    assert_same(&whole, &merged);
+    let m = Manifest::read(&merged).unwrap();
+    assert!(m.complete);
+    assert_eq!(m.merged_from.len(), 3);
+    assert_eq!(m.shard, None);
+    for d in dirs.iter().chain([&partial, &merged]) {
+        fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn resume_after_an_interruption_equals_an_uninterrupted_run() {
+    let whole = reference();
+    let d = tmp("resumed");
+    let mut cfg = config(None, 2, 50);
+    cfg.stop_after_chunks = Some(2);
+    let r = campaign::run(&cfg, &d, &Hooks::default()).unwrap();
+    assert!(!r.complete);
+    assert_eq!(r.games_done, 100);
+    let m = Manifest::read(&d).unwrap();
+    assert!(!m.complete);
+    assert_eq!(m.games_done, 100);
+    // A process killed outright after the checkpoint leaves extra rows: resume drops them.
+    let mut extra = fs::read(d.join("games.csv")).unwrap();
+    extra.extend_from_slice(b"999,1,2,partial row\n");
+    fs::write(d.join("games.csv"), extra).unwrap();
+    // A stop flag already set: no chunk runs, the checkpoint stays.
+    let stop = AtomicBool::new(true);
+    let hooks = Hooks {
+        stop: Some(&stop),
+        on_game: None,
+    };
+    let r = campaign::resume(&d, &ResumeConfig::default(), &hooks).unwrap();
+    assert_eq!((r.games_done, r.complete), (100, false));
+    // Then twice more, with other chunk sizes and thread counts.
+    let rc = ResumeConfig {
+        threads: 1,
+        chunk_size: 30,
+        stop_after_chunks: Some(3),
+        ..ResumeConfig::default()
+    };
+    let r = campaign::resume(&d, &rc, &Hooks::default()).unwrap();
+    assert_eq!((r.games_done, r.complete), (190, false));
+    let rc = ResumeConfig {
+        threads: 2,
+        chunk_size: 1000,
+        ..ResumeConfig::default()
+    };
+    let r = campaign::resume(&d, &rc, &Hooks::default()).unwrap();
+    assert!(r.complete);
+    assert_same(&whole, &d);
+    let m = Manifest::read(&d).unwrap();
+    assert_eq!((m.complete, m.resumed, m.games_done), (true, 3, GAMES));
+    fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn replay_regenerates_the_games_row() {
+    let whole = reference();
+    let games = fs::read_to_string(whole.join("games.csv")).unwrap();
+    let lines: Vec<&str> = games.lines().collect();
+    let c = small(None);
+    for index in [0u64, 1, 2, 17, 250, 299] {
+        let spec = c.spec(index);
+        let csv = replay_games_csv(&spec, &RunOptions::default());
+        let mut it = csv.lines();
+        assert_eq!(it.next(), Some(lines[0]), "header");
+        assert_eq!(it.next(), Some(lines[index as usize + 1]), "game {index}");
+        // The text report reads the same game back from its SGF record.
+        let r = replay_report(&spec, &ScoreOptions::default()).unwrap();
+        assert_eq!(r.size, spec.size);
+        let row: Vec<&str> = lines[index as usize + 1].split(',').collect();
+        let k_col = lines[0].split(',').position(|h| h == "k").unwrap();
+        assert_eq!(
+            r.k.map(|k| k.to_string()).unwrap_or_default(),
+            row[k_col],
+            "k of game {index}"
+        );
+        assert!(r.text.contains('T'), "a text report");
+    }
+    let spec = GameSpec {
+        master_seed: 42,
+        index: 5,
+        size: 9,
+        policy: Policy::Endgame,
+    };
+    assert_eq!(replay_sgf(&spec).to_sgf(), replay_sgf(&spec).to_sgf());
+}
+
+#[test]
+fn violation_records_read_back() {
+    let whole = reference();
+    let dir = whole.join(VIOLATIONS_DIR);
+    let violations = fs::read_to_string(whole.join("violations.csv")).unwrap();
+    let rows = violations.lines().count() - 1;
+    let files: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(files.len() <= rows);
+    if rows > 0 {
+        assert!(!files.is_empty(), "violations give SGF records");
+    }
+    for p in files {
+        let bytes = fs::read(&p).unwrap();
+        let rec = parse_sgf(&bytes).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert_eq!(rec.rules.as_deref(), Some("Ji-Ping-Dian"));
+        assert_eq!(rec.komi_half_points, Some(13));
+        replay(&rec, PlayRules::JPD).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        let text = String::from_utf8(bytes).unwrap();
+        assert!(text.contains("master seed 42"), "{}", p.display());
+    }
+}
