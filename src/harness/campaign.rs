@@ -359,7 +359,7 @@ pub struct Manifest {
     pub games_done: u64,
     /// Violation rows written.
     pub violations: u64,
-    /// Worker threads of the last invocation (the output does not depend on it).
+    /// Worker threads of the last invocation, as started (the output does not depend on it).
     pub threads: usize,
     /// When the run started, RFC 3339 UTC.
     pub start_time: String,
@@ -917,6 +917,8 @@ fn execute(cfg: &RunConfig, sink: Sink, hooks: &Hooks) -> Result<RunReport, Camp
         .num_threads(cfg.threads)
         .build()
         .map_err(|e| CampaignError::Invalid(format!("cannot start the thread pool: {e}")))?;
+    let mut sink = sink;
+    sink.manifest.threads = pool.current_num_threads();
     let scope_games = cfg.campaign.games_in_scope();
     let start = sink.manifest.games_done;
     let campaign = &cfg.campaign;

@@ -243,3 +243,153 @@ fn violation_records_read_back() {
         assert!(text.contains("master seed 42"), "{}", p.display());
     }
 }
+
+fn jpd(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cli_run_merge_replay() {
+    let whole = tmp("cli-whole");
+    let w = whole.to_str().unwrap();
+    let out = jpd(&[
+        "run",
+        "--games",
+        "40",
+        "--sizes",
+        "5,7",
+        "--seed",
+        "9",
+        "--threads",
+        "2",
+        "--out",
+        w,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "the campaign prints nothing on stdout"
+    );
+    let m = Manifest::read(&whole).unwrap();
+    assert!(m.complete);
+    assert_eq!(m.command_line[1..5], ["run", "--games", "40", "--sizes"]);
+    // Resuming a complete campaign changes none of its files.
+    let before = report_bytes(&whole);
+    let out = jpd(&["run", "--resume", w, "--threads", "1"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(before, report_bytes(&whole));
+    // --resume takes the campaign from the manifest: campaign flags are refused with it.
+    assert_eq!(
+        jpd(&["run", "--resume", w, "--games", "3"]).status.code(),
+        Some(2)
+    );
+    let mut shards = Vec::new();
+    for i in 1..=2 {
+        let d = tmp(&format!("cli-shard{i}"));
+        let shard = format!("{i}/2");
+        let out = jpd(&[
+            "run",
+            "--games",
+            "40",
+            "--sizes",
+            "5,7",
+            "--seed",
+            "9",
+            "--shard",
+            &shard,
+            "--out",
+            d.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        shards.push(d);
+    }
+    let merged = tmp("cli-merged");
+    let out = jpd(&[
+        "merge",
+        "--out",
+        merged.to_str().unwrap(),
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_same(&whole, &merged);
+    // A shard of another campaign is refused.
+    let other = tmp("cli-other");
+    let out = jpd(&[
+        "run",
+        "--games",
+        "40",
+        "--sizes",
+        "5,7",
+        "--seed",
+        "10",
+        "--shard",
+        "2/2",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let bad = tmp("cli-bad-merge");
+    let out = jpd(&[
+        "merge",
+        "--out",
+        bad.to_str().unwrap(),
+        shards[0].to_str().unwrap(),
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    // Replay: the games.csv row, the text report, the SGF.
+    let games = fs::read_to_string(whole.join("games.csv")).unwrap();
+    let out = jpd(&[
+        "replay", "--seed", "9", "--game", "13", "--sizes", "5,7", "--csv",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().nth(1), games.lines().nth(14));
+    let out = jpd(&["replay", "--seed", "9", "--game", "13", "--size", "7"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8(out.stdout).unwrap().contains("7x7"));
+    let sgf = tmp("cli-replay.sgf");
+    let out = jpd(&[
+        "replay",
+        "--seed",
+        "9",
+        "--game",
+        "13",
+        "--size",
+        "7",
+        "--sgf",
+        sgf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let rec = parse_sgf(&fs::read(&sgf).unwrap()).unwrap();
+    assert_eq!(rec.size, 7);
+    for d in shards.iter().chain([&whole, &merged, &other]) {
+        fs::remove_dir_all(d).unwrap();
+    }
+    let _ = fs::remove_dir_all(&bad);
+    fs::remove_file(&sgf).unwrap();
+}
