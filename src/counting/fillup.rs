@@ -138,12 +138,20 @@ pub fn fill_up(st: &Settlement) -> FillUp {
             if board.legality(p, c, SuicideRule::Forbidden).is_err() || board.would_capture(p, c) {
                 continue;
             }
-            let mut trial = board.clone();
-            trial.play_unchecked(p, c);
+            // The string the stone would join, and its liberties afterwards (no capture).
+            let (stones, libs) = merged_string(&board, p, c);
             // A string in seki lives on its shared liberties; any other string must keep two
             // liberties in its own area (its eyes), not count a dame as one.
-            let libs = trial.string_liberties(p);
-            let in_seki = touches_seki(&trial, st, p);
+            let in_seki = stones.iter().any(|&s| {
+                board.adj(s).iter().any(|&q| {
+                    q != p
+                        && matches!(
+                            st.class(q),
+                            PointClass::Shared(SharedKind::SharedLiberty)
+                                | PointClass::Territory(_, TerritoryKind::SekiEye)
+                        )
+                })
+            });
             let eyes: Vec<Point> = libs
                 .iter()
                 .copied()
@@ -151,11 +159,11 @@ pub fn fill_up(st: &Settlement) -> FillUp {
                 .collect();
             // Two eye liberties must stay separate (not one two-point eye), or three remain.
             let separate =
-                eyes.len() >= 3 || (eyes.len() == 2 && !trial.adj(eyes[0]).contains(&eyes[1]));
+                eyes.len() >= 3 || (eyes.len() == 2 && !board.adj(eyes[0]).contains(&eyes[1]));
             if (in_seki && libs.len() < 2) || (!in_seki && !separate) {
                 continue;
             }
-            board = trial;
+            board.play_unchecked(p, c);
             open[p.idx()] = false;
             placed[c] += 1;
             if regions[r].1 == TerritoryKind::SekiEye {
@@ -188,17 +196,7 @@ pub fn fill_up(st: &Settlement) -> FillUp {
                 });
             }
         }
-        let in_seki = board.string_stones(p).any(|s| {
-            board.adj(s).iter().any(|&q| {
-                matches!(
-                    st.class(q),
-                    PointClass::Shared(_) | PointClass::OneSidedDame(_)
-                ) || matches!(
-                    st.class(q),
-                    PointClass::Territory(_, TerritoryKind::SekiEye)
-                )
-            })
-        });
+        let in_seki = touches_seki(&board, st, p);
         if !in_seki && pa.alive_stone(p).is_none() {
             problem.get_or_insert_with(|| {
                 format!(
@@ -223,6 +221,32 @@ pub fn fill_up(st: &Settlement) -> FillUp {
         problem,
         board,
     }
+}
+
+/// The stones of the string a stone of `c` at the empty point `p` would form (with the strings
+/// it joins), and that string's liberties afterwards, assuming the move captures nothing.
+fn merged_string(board: &Board, p: Point, c: Color) -> (Vec<Point>, Vec<Point>) {
+    let mut stones = vec![p];
+    for q in board.adj(p) {
+        if board.stone(q) == Some(c) && !stones.contains(&q) {
+            stones.extend(board.string_stones(q));
+        }
+    }
+    stones.sort_unstable();
+    stones.dedup();
+    let mut libs: Vec<Point> = Vec::new();
+    for &s in &stones {
+        for q in board.adj(s) {
+            if q != p
+                && board.stone(q).is_none()
+                && board.cell(q) != crate::engine::Cell::Wall
+                && !libs.contains(&q)
+            {
+                libs.push(q);
+            }
+        }
+    }
+    (stones, libs)
 }
 
 /// Whether the string through `p` touches a shared liberty or a seki eye of the settled
