@@ -16,6 +16,124 @@ use crate::settlement::{
     Mode, PointClass, SettleError, Settlement, SharedKind, Tally, TerritoryKind,
 };
 
+/// What the count needs to know of a finished game: the paused board and the move tallies.
+/// [`Game`] provides it; so does [`Facts`], a game's facts over another board (a symmetry of
+/// the paused position, for theorem T8).
+pub trait GameFacts {
+    /// The paused (or final) board, dead stones still on it.
+    fn board(&self) -> &Board;
+    /// Where the game stands.
+    fn phase(&self) -> Phase;
+    /// First virtual move of the game.
+    fn first_passer(&self) -> Option<Color>;
+    /// Player of the last real move.
+    fn last_mover(&self) -> Option<Color>;
+    /// Real moves per side, setup stones included.
+    fn real_moves(&self) -> PerSide<u32>;
+    /// Virtual moves per side.
+    fn virtual_moves(&self) -> PerSide<u32>;
+    /// Negative moves per side.
+    fn negative_moves(&self) -> PerSide<u32>;
+    /// Stones of each side captured during play.
+    fn captured(&self) -> PerSide<u32>;
+    /// `moves(X) = real + virtual - negative`.
+    fn moves(&self, c: Color) -> i64 {
+        self.real_moves()[c] as i64 + self.virtual_moves()[c] as i64
+            - self.negative_moves()[c] as i64
+    }
+}
+
+impl GameFacts for Game {
+    fn board(&self) -> &Board {
+        Game::board(self)
+    }
+    fn phase(&self) -> Phase {
+        Game::phase(self)
+    }
+    fn first_passer(&self) -> Option<Color> {
+        Game::first_passer(self)
+    }
+    fn last_mover(&self) -> Option<Color> {
+        Game::last_mover(self)
+    }
+    fn real_moves(&self) -> PerSide<u32> {
+        Game::real_moves(self)
+    }
+    fn virtual_moves(&self) -> PerSide<u32> {
+        Game::virtual_moves(self)
+    }
+    fn negative_moves(&self) -> PerSide<u32> {
+        Game::negative_moves(self)
+    }
+    fn captured(&self) -> PerSide<u32> {
+        Game::captured(self)
+    }
+}
+
+/// A game's facts copied out, over a board of the caller's choice.
+#[derive(Clone, Debug)]
+pub struct Facts {
+    /// The board.
+    pub board: Board,
+    /// The phase.
+    pub phase: Phase,
+    /// First passer.
+    pub first_passer: Option<Color>,
+    /// Last mover.
+    pub last_mover: Option<Color>,
+    /// Real moves.
+    pub real: PerSide<u32>,
+    /// Virtual moves.
+    pub virt: PerSide<u32>,
+    /// Negative moves.
+    pub neg: PerSide<u32>,
+    /// Captured stones.
+    pub captured: PerSide<u32>,
+}
+
+impl Facts {
+    /// The facts of `g` over `board`.
+    pub fn of(g: &impl GameFacts, board: Board) -> Facts {
+        Facts {
+            board,
+            phase: g.phase(),
+            first_passer: g.first_passer(),
+            last_mover: g.last_mover(),
+            real: g.real_moves(),
+            virt: g.virtual_moves(),
+            neg: g.negative_moves(),
+            captured: g.captured(),
+        }
+    }
+}
+
+impl GameFacts for Facts {
+    fn board(&self) -> &Board {
+        &self.board
+    }
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+    fn first_passer(&self) -> Option<Color> {
+        self.first_passer
+    }
+    fn last_mover(&self) -> Option<Color> {
+        self.last_mover
+    }
+    fn real_moves(&self) -> PerSide<u32> {
+        self.real
+    }
+    fn virtual_moves(&self) -> PerSide<u32> {
+        self.virt
+    }
+    fn negative_moves(&self) -> PerSide<u32> {
+        self.neg
+    }
+    fn captured(&self) -> PerSide<u32> {
+        self.captured
+    }
+}
+
 /// Why a game cannot be counted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CountError {
@@ -113,7 +231,7 @@ impl Count {
 /// four-virtual-move end, where every stone is alive). `pick_a` chooses the type-A stone among
 /// the qualifying ones (0 = the first in row-major order, the default).
 pub fn count(
-    game: &Game,
+    game: &impl GameFacts,
     dead: &[Point],
     balancing: Balancing,
     pick_a: usize,
@@ -150,7 +268,7 @@ pub enum Removal {
 
 /// Counts with a given balancing plan; `st0` is the settled paused position.
 pub fn count_with_plan(
-    game: &Game,
+    game: &impl GameFacts,
     st0: &Settlement,
     plan: BalancePlan,
     mode: Mode,
