@@ -139,6 +139,17 @@ fn run_campaign(
     out: PathBuf,
     resume: Option<PathBuf>,
 ) -> ExitCode {
+    // A panic inside a game is caught and written as a violation with its seed: keep the
+    // worker threads quiet about it, so that it does not break the progress bar.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let worker = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with(campaign::WORKER_PREFIX));
+        if !worker {
+            default_hook(info)
+        }
+    }));
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();

@@ -67,6 +67,10 @@ pub const SGF_CAP_PER_THEOREM: usize = 20;
 /// The CSV files of a campaign, in checkpoint order.
 pub const CSV_FILES: [&str; 3] = ["games.csv", "scores.csv", "violations.csv"];
 
+/// The name prefix of the campaign's worker threads (a panic hook may keep quiet for them:
+/// [`run_game`] records their panics as violations).
+pub const WORKER_PREFIX: &str = "jpd-worker-";
+
 /// The folder of the violation records.
 pub const VIOLATIONS_DIR: &str = "violations";
 
@@ -657,7 +661,7 @@ impl Sink {
 
     fn finish(mut self) -> Result<RunReport, CampaignError> {
         self.checkpoint()?;
-        write_summary(&self.dir, &self.summary)?;
+        write_summary(&self.dir, self.manifest.master_seed, &self.summary)?;
         Ok(RunReport {
             games_done: self.manifest.games_done,
             games_in_scope: self.manifest.games_in_scope,
@@ -667,11 +671,13 @@ impl Sink {
     }
 }
 
-fn write_summary(dir: &Path, summary: &Summary) -> Result<(), CampaignError> {
+fn write_summary(dir: &Path, master_seed: u64, summary: &Summary) -> Result<(), CampaignError> {
     let path = dir.join("summary.csv");
     let f = File::create(&path).map_err(io_err(&path))?;
     let mut w = BufWriter::new(f);
-    summary.write_csv(&mut w).map_err(csv_err(&path))?;
+    summary
+        .write_csv(master_seed, &mut w)
+        .map_err(csv_err(&path))?;
     w.flush().map_err(io_err(&path))
 }
 
@@ -915,6 +921,7 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
 fn execute(cfg: &RunConfig, sink: Sink, hooks: &Hooks) -> Result<RunReport, CampaignError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads)
+        .thread_name(|i| format!("{WORKER_PREFIX}{i}"))
         .build()
         .map_err(|e| CampaignError::Invalid(format!("cannot start the thread pool: {e}")))?;
     let mut sink = sink;
@@ -1122,7 +1129,7 @@ pub fn merge(
         })?;
         summary.merge(&s);
     }
-    write_summary(out, &summary)?;
+    write_summary(out, first.master_seed, &summary)?;
 
     let vpath = out.join(CSV_FILES[2]);
     let (_, keep, rows) = violations_seen(&vpath, lens[2])?;

@@ -145,10 +145,15 @@ impl Summary {
         Ok(s)
     }
 
-    /// The column names of summary.csv: `size`, `policy`, `games`, then `t1_checked`,
+    /// The column names of summary.csv: `master_seed`, `size`, `policy`, `games`, then `t1_checked`,
     /// `t1_failed`, ... for each theorem, `panics`, then `<edge case>_games` for each edge case.
     pub fn header() -> Vec<String> {
-        let mut h = vec!["size".to_string(), "policy".into(), "games".into()];
+        let mut h = vec![
+            "master_seed".to_string(),
+            "size".into(),
+            "policy".into(),
+            "games".into(),
+        ];
         for t in THEOREMS {
             let t = t.to_ascii_lowercase();
             h.push(format!("{t}_checked"));
@@ -161,12 +166,18 @@ impl Summary {
         h
     }
 
-    /// Writes summary.csv (the header even when there is no game).
-    pub fn write_csv<W: Write>(&self, out: W) -> csv::Result<()> {
+    /// Writes summary.csv (the header even when there is no game), with the campaign's master
+    /// seed in every row.
+    pub fn write_csv<W: Write>(&self, master_seed: u64, out: W) -> csv::Result<()> {
         let mut w = csv::Writer::from_writer(out);
         w.write_record(Self::header())?;
         for t in self.cells.values() {
-            let mut row = vec![t.size.to_string(), t.policy.clone(), t.games.to_string()];
+            let mut row = vec![
+                master_seed.to_string(),
+                t.size.to_string(),
+                t.policy.clone(),
+                t.games.to_string(),
+            ];
             for (c, f) in t.checked.iter().zip(&t.failed) {
                 row.push(c.to_string());
                 row.push(f.to_string());
@@ -218,9 +229,9 @@ mod tests {
         assert_eq!(a, all);
         assert_eq!(Summary::from_tallies(&all.tallies()).unwrap(), all);
         let mut x = Vec::new();
-        all.write_csv(&mut x).unwrap();
+        all.write_csv(3, &mut x).unwrap();
         let text = String::from_utf8(x).unwrap();
-        assert!(text.starts_with("size,policy,games,t1_checked,t1_failed,"));
+        assert!(text.starts_with("master_seed,size,policy,games,t1_checked,t1_failed,"));
         assert_eq!(all.games(), 12);
     }
 }

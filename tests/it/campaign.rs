@@ -217,6 +217,25 @@ fn replay_regenerates_the_games_row() {
         policy: Policy::Endgame,
     };
     assert_eq!(replay_sgf(&spec).to_sgf(), replay_sgf(&spec).to_sgf());
+    // The SGF record carries the dead stones: they read back as the generator settled them.
+    for index in 0..40 {
+        let spec = GameSpec {
+            index,
+            policy: Policy::Mixed,
+            ..spec
+        };
+        let g = jipingdian::harness::generate::generate(&spec);
+        let rec = parse_sgf(replay_sgf(&spec).to_sgf().as_bytes()).unwrap();
+        let back = replay(&rec, PlayRules::JPD).unwrap();
+        let mut dead = g.finished.dead.clone();
+        dead.sort();
+        assert_eq!(back.dead, dead, "game {index}");
+        assert_eq!(
+            back.game.records(),
+            g.finished.game.records(),
+            "game {index}"
+        );
+    }
 }
 
 #[test]
