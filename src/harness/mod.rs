@@ -6,4 +6,5 @@ pub mod generate;
 pub mod outcome;
 pub mod playout;
 pub mod rng;
+pub mod shrink;
 pub mod summary;
