@@ -195,6 +195,7 @@ fn run_campaign(
             let rc = ResumeConfig {
                 threads,
                 command_line: command_line(),
+                shrinker: Some(jipingdian::harness::shrink::shrinker),
                 ..ResumeConfig::default()
             };
             let r = campaign::resume(&dir, &rc, &hooks);
@@ -206,6 +207,7 @@ fn run_campaign(
             cfg.command_line = command_line();
             cfg.git_commit = campaign::git_commit();
             cfg.run_options = RunOptions::default();
+            cfg.shrinker = Some(jipingdian::harness::shrink::shrinker);
             let r = campaign::run(&cfg, &out, &hooks);
             (out, r)
         }

@@ -168,7 +168,12 @@ fn move_cap(size: u8) -> u32 {
     6 * n * n + 64
 }
 
-/// Refuses a self-atari on a point touching both colours (the `seki` policy's extra rule).
+/// The `seki` policy refuses a non-capturing move on a point touching both colours that
+/// leaves the mover's string with fewer liberties than this: it stops short of the last
+/// approach moves of a capturing race, which is how sekis (with eyes, too) survive.
+const SEKI_MIN_LIBERTIES: u32 = 3;
+
+/// Refuses a short-of-liberties approach on a point touching both colours (the `seki` policy's extra rule).
 /// A capturing move is never refused.
 fn not_self_atari_between(game: &Game, p: Point, c: Color) -> bool {
     let b = game.board();
@@ -183,15 +188,15 @@ fn not_self_atari_between(game: &Game, p: Point, c: Color) -> bool {
     if !(sees_black && sees_white) || b.would_capture(p, c) {
         return true;
     }
-    liberties_after(b, p, c) >= 2
+    liberties_after(b, p, c) >= SEKI_MIN_LIBERTIES
 }
 
-/// Liberties of the string holding a new stone of `c` at `p` (a non-capturing move), up to 2.
+/// Liberties of the string holding a new stone of `c` at `p` (a non-capturing move), up to 3.
 fn liberties_after(b: &Board, p: Point, c: Color) -> u32 {
-    let mut libs: [Point; 2] = [Point(0); 2];
+    let mut libs: [Point; 3] = [Point(0); 3];
     let mut n = 0usize;
     let mut add = |l: Point, n: &mut usize| {
-        if l != p && !libs[..*n].contains(&l) && *n < 2 {
+        if l != p && !libs[..*n].contains(&l) && *n < 3 {
             libs[*n] = l;
             *n += 1;
         }
@@ -202,13 +207,13 @@ fn liberties_after(b: &Board, p: Point, c: Color) -> u32 {
         }
     }
     for q in b.adj(p) {
-        if n >= 2 {
+        if n >= 3 {
             break;
         }
         if b.stone(q) == Some(c) {
             for l in b.string_liberties(q) {
                 add(l, &mut n);
-                if n >= 2 {
+                if n >= 3 {
                     break;
                 }
             }
@@ -265,8 +270,11 @@ pub fn resolve_dead(paused: &Game, rng: &mut Rng, policy: Policy) -> (Vec<Coord>
         }
         // One move at a time, so captures of original stones are seen as they happen.
         let s = match policy {
+            // Inside its own pass-alive territory a side may always approach the opponent's
+            // stones there (they are dead by Benson); elsewhere the seki rule holds.
             Policy::Seki => filtered_playout(&mut g, rng, 1, &|game: &Game, p: Point, c: Color| {
-                inside_own_pa(game, p, c) && not_self_atari_between(game, p, c)
+                inside_own_pa(game, p, c)
+                    && (pa.territory(p) == Some(c) || not_self_atari_between(game, p, c))
             }),
             _ => filtered_playout(&mut g, rng, 1, &inside_own_pa),
         };
@@ -311,6 +319,7 @@ pub fn generate(spec: &GameSpec) -> Generated {
             let s = play_to_pause(&mut game, &mut rng, policy, cap);
             edges.cycle |= s.superko_refusals > 0;
             force_pause(&mut game);
+            settle_dead = true;
         }
         Policy::Endgame => {
             // A random stopping point: one game in 20 stops within its first 3 moves, the rest

@@ -6,10 +6,14 @@
 //! time below the first hit, so the result is the shortest failing prefix near the coarse hit:
 //! a small game to look at, not a proof of minimality.
 
+use super::campaign::game_sgf;
+use super::generate::{GameSpec, Generated};
+use super::outcome::{RunOptions, ViolationRow};
 use crate::checks::{analyse, CheckOptions, Finished, Verdict};
 use crate::counting::Balancing;
 use crate::engine::{Game, Move, Phase};
 use crate::rules::RuleId;
+use crate::sgf::SgfWriter;
 
 /// Replays the first `m` moves of `f` (virtual moves included, negative moves skipped) and
 /// pauses there. `None` if the prefix cannot be replayed (it always can, for a legal game).
@@ -64,7 +68,12 @@ pub fn fails(f: &Finished, theorem: &str, balancing: Balancing, checks: CheckOpt
 }
 
 /// The shortest prefix of `f` found that still fails `theorem`, if it is shorter than `f`.
-pub fn shrink(f: &Finished, theorem: &str, balancing: Balancing, checks: CheckOptions) -> Option<Finished> {
+pub fn shrink(
+    f: &Finished,
+    theorem: &str,
+    balancing: Balancing,
+    checks: CheckOptions,
+) -> Option<Finished> {
     let len = f.game.records().len();
     let step = (len / 48).max(1);
     let mut hit = None;
@@ -90,6 +99,40 @@ pub fn shrink(f: &Finished, theorem: &str, balancing: Balancing, checks: CheckOp
         }
     }
     (best.game.records().len() < len).then_some(best)
+}
+
+/// The campaign's shrinker (a [`super::campaign::Shrinker`]): the shortest failing prefix of
+/// the violating game, as an SGF record whose comment gives the original game and the
+/// theorem's detail on the shrunk one. `None` for a panic or when no shorter game fails.
+pub fn shrinker(spec: &GameSpec, g: &Generated, v: &ViolationRow) -> Option<SgfWriter> {
+    if v.theorem == "panic" {
+        return None;
+    }
+    let opts = RunOptions::default();
+    let s = shrink(&g.finished, &v.theorem, opts.balancing, opts.checks)?;
+    let detail = analyse(&s, opts.balancing, &RuleId::ALL, opts.checks)
+        .theorems
+        .into_iter()
+        .find(|t| t.id == v.theorem)
+        .map(|t| t.detail)
+        .unwrap_or_default();
+    let comment = format!(
+        "Shrunk from game {} (seed {}, {}x{}, policy {}): its first {} moves, then a pause.\nTheorem {} fails: {}",
+        spec.index,
+        spec.seed(),
+        spec.size,
+        spec.size,
+        g.policy.name(),
+        s.game.records().len().saturating_sub(2),
+        v.theorem,
+        detail
+    );
+    let shrunk = Generated {
+        finished: s,
+        policy: g.policy,
+        edges: g.edges,
+    };
+    Some(game_sgf(&shrunk, comment))
 }
 
 #[cfg(test)]
