@@ -103,6 +103,11 @@ enum Command {
         #[arg(required = true)]
         shards: Vec<PathBuf>,
     },
+    /// Write FINDINGS.md for a campaign folder, from its CSV files.
+    Findings {
+        /// The campaign folder (as written by `jpd run` or `jpd merge`).
+        dir: PathBuf,
+    },
     /// Regenerate one game of a campaign and print its report, or write it as SGF.
     Replay {
         /// Master seed.
@@ -287,6 +292,16 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Findings { dir } => match jipingdian::report::findings::write_findings(&dir) {
+            Ok(path) => {
+                eprintln!("jpd findings: wrote {}", path.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("jpd findings: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Replay {
             seed,
             game,

@@ -1,4 +1,5 @@
 //! Reports: what the command line prints and writes.
 
 pub mod campaign;
+pub mod findings;
 pub mod score;
