@@ -48,7 +48,7 @@ fn main() {
             Balancing::Art14,
             &RuleId::ALL,
             CheckOptions {
-                symmetries: false,
+                symmetries: jipingdian::checks::Symmetries::Off,
                 t11_choices: 4,
             },
         ));
@@ -61,7 +61,7 @@ fn main() {
             Balancing::Art14,
             &RuleId::ALL,
             CheckOptions {
-                symmetries: true,
+                symmetries: jipingdian::checks::Symmetries::OnePerGame,
                 t11_choices: 4,
             },
         ));

@@ -78,6 +78,23 @@ pub fn fill_up(st: &Settlement) -> FillUp {
         }
     }
 
+    // Stones next to a shared liberty or a seki eye are in seki; each side's territory points.
+    let mut seki_adjacent = Bits::new();
+    let mut own_territory = [Bits::new(), Bits::new()];
+    for p in board.points() {
+        match st.class(p) {
+            PointClass::Shared(SharedKind::SharedLiberty)
+            | PointClass::Territory(_, TerritoryKind::SekiEye) => {
+                for q in board.adj(p) {
+                    seki_adjacent.insert(q);
+                }
+            }
+            _ => {}
+        }
+        if let PointClass::Territory(x, _) = st.class(p) {
+            own_territory[x.idx()].insert(p);
+        }
+    }
     for c in Color::BOTH {
         // Basic eye points by the rule.
         let one_sided = board
@@ -142,25 +159,17 @@ pub fn fill_up(st: &Settlement) -> FillUp {
             let (stones, libs) = merged_string(&board, p, c);
             // A string in seki lives on its shared liberties; any other string must keep two
             // liberties in its own area (its eyes), not count a dame as one.
-            let in_seki = stones.iter().any(|&s| {
-                board.adj(s).iter().any(|&q| {
-                    q != p
-                        && matches!(
-                            st.class(q),
-                            PointClass::Shared(SharedKind::SharedLiberty)
-                                | PointClass::Territory(_, TerritoryKind::SekiEye)
-                        )
-                })
-            });
-            let eyes: Vec<Point> = libs
-                .iter()
-                .copied()
-                .filter(|&l| matches!(st.class(l), PointClass::Territory(x, _) if x == c))
-                .collect();
+            let in_seki = stones.intersects(&seki_adjacent);
+            let eyes = libs.and(&own_territory[c.idx()]);
+            let n_eyes = eyes.count();
             // Two eye liberties must stay separate (not one two-point eye), or three remain.
-            let separate =
-                eyes.len() >= 3 || (eyes.len() == 2 && !board.adj(eyes[0]).contains(&eyes[1]));
-            if (in_seki && libs.len() < 2) || (!in_seki && !separate) {
+            let separate = n_eyes >= 3
+                || (n_eyes == 2 && {
+                    let mut it = eyes.iter();
+                    let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+                    !board.adj(a).contains(&b)
+                });
+            if (in_seki && libs.count() < 2) || (!in_seki && !separate) {
                 continue;
             }
             board.play_unchecked(p, c);
@@ -223,29 +232,78 @@ pub fn fill_up(st: &Settlement) -> FillUp {
     }
 }
 
+/// A set of padded points.
+#[derive(Clone, Copy)]
+struct Bits([u64; MAX_ARR.div_ceil(64)]);
+
+impl Bits {
+    fn new() -> Self {
+        Bits([0; MAX_ARR.div_ceil(64)])
+    }
+    #[inline]
+    fn insert(&mut self, p: Point) {
+        self.0[p.idx() >> 6] |= 1 << (p.idx() & 63);
+    }
+    #[inline]
+    fn remove(&mut self, p: Point) {
+        self.0[p.idx() >> 6] &= !(1 << (p.idx() & 63));
+    }
+    fn intersects(&self, o: &Bits) -> bool {
+        self.0.iter().zip(o.0.iter()).any(|(a, b)| a & b != 0)
+    }
+    fn and(&self, o: &Bits) -> Bits {
+        let mut r = *self;
+        for (a, b) in r.0.iter_mut().zip(o.0.iter()) {
+            *a &= b;
+        }
+        r
+    }
+    fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(Point((i * 64 + b) as u16))
+            })
+        })
+    }
+}
+
 /// The stones of the string a stone of `c` at the empty point `p` would form (with the strings
 /// it joins), and that string's liberties afterwards, assuming the move captures nothing.
-fn merged_string(board: &Board, p: Point, c: Color) -> (Vec<Point>, Vec<Point>) {
-    let mut stones = vec![p];
+fn merged_string(board: &Board, p: Point, c: Color) -> (Bits, Bits) {
+    let mut stones = Bits::new();
+    stones.insert(p);
+    let mut heads = [Point(0); 4];
+    let mut nh = 0;
     for q in board.adj(p) {
-        if board.stone(q) == Some(c) && !stones.contains(&q) {
-            stones.extend(board.string_stones(q));
-        }
-    }
-    stones.sort_unstable();
-    stones.dedup();
-    let mut libs: Vec<Point> = Vec::new();
-    for &s in &stones {
-        for q in board.adj(s) {
-            if q != p
-                && board.stone(q).is_none()
-                && board.cell(q) != crate::engine::Cell::Wall
-                && !libs.contains(&q)
-            {
-                libs.push(q);
+        if board.stone(q) == Some(c) {
+            let h = board.string_head(q);
+            if !heads[..nh].contains(&h) {
+                heads[nh] = h;
+                nh += 1;
+                for s in board.string_stones(h) {
+                    stones.insert(s);
+                }
             }
         }
     }
+    let mut libs = Bits::new();
+    for s in stones.iter() {
+        for q in board.adj(s) {
+            if board.cell(q) == crate::engine::Cell::Empty {
+                libs.insert(q);
+            }
+        }
+    }
+    libs.remove(p);
     (stones, libs)
 }
 

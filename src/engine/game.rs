@@ -215,7 +215,8 @@ impl Game {
             return Err(GameError::SetupDeadString(board.coord(p)));
         }
         let words = board.snapshot_words();
-        let cap = (board.area() as usize) * 3;
+        // A random game makes about 1.25 N² moves; everything grows if a game is longer.
+        let cap = (board.area() as usize) * 3 / 2 + 16;
         let mut g = Game {
             initial: board.clone(),
             board,
@@ -236,7 +237,7 @@ impl Game {
             pauses: 0,
             disputes: 0,
             ko_point: None,
-            table: PositionTable::with_capacity(cap * 2),
+            table: PositionTable::with_capacity(cap),
             snaps: Vec::with_capacity(cap * words),
             words,
         };

@@ -52,7 +52,7 @@ use super::generate::{generate, GameSpec, Generated, Policy};
 use super::outcome::{run_game, GameOutcome, RunOptions, ViolationRow};
 use super::rng::ALGORITHM;
 use super::summary::{Summary, Tally};
-use crate::checks::CheckOptions;
+use crate::checks::{CheckOptions, Symmetries};
 use crate::counting::Balancing;
 use crate::engine::Color;
 use crate::sgf::SgfWriter;
@@ -438,7 +438,11 @@ impl Manifest {
                 })?;
         Ok(RunOptions {
             checks: CheckOptions {
-                symmetries: self.t8_symmetries,
+                symmetries: if self.t8_symmetries {
+                    Symmetries::OnePerGame
+                } else {
+                    Symmetries::Off
+                },
                 t11_choices: usize::try_from(self.t11_choices).unwrap_or(usize::MAX),
             },
             balancing,
@@ -489,7 +493,7 @@ fn headers() -> [csv::ByteRecord; 3] {
     }
     let opts = RunOptions {
         checks: CheckOptions {
-            symmetries: false,
+            symmetries: Symmetries::Off,
             t11_choices: 1,
         },
         balancing: Balancing::Art14,
@@ -744,7 +748,7 @@ fn new_manifest(cfg: &RunConfig) -> Manifest {
         sizes: c.sizes.clone(),
         policy: c.policy.name().into(),
         balancing: cfg.run_options.balancing.to_string(),
-        t8_symmetries: cfg.run_options.checks.symmetries,
+        t8_symmetries: cfg.run_options.checks.symmetries != Symmetries::Off,
         t11_choices: cfg.run_options.checks.t11_choices as u64,
         games_requested: c.games,
         shard: c.shard.map(|s| s.to_string()),

@@ -10,7 +10,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use serde::Serialize;
 
 use super::generate::{generate, EdgeCases, GameSpec, Generated};
-use crate::checks::{analyse, Analysis, CheckOptions, Verdict, THEOREMS};
+use crate::checks::{analyse, Analysis, CheckOptions, Symmetries, Verdict, THEOREMS};
 use crate::counting::Balancing;
 use crate::engine::{Color, End, Phase};
 use crate::rules::RuleId;
@@ -164,11 +164,11 @@ pub struct RunOptions {
 }
 
 impl Default for RunOptions {
-    /// The campaign default: T8 on (it replays the game 7 times), T11 sampled at 4 choices.
+    /// The campaign default: T8 on one symmetry per game, T11 sampled at 4 choices.
     fn default() -> Self {
         RunOptions {
             checks: CheckOptions {
-                symmetries: true,
+                symmetries: Symmetries::OnePerGame,
                 t11_choices: 4,
             },
             balancing: Balancing::Art14,

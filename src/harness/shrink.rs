@@ -161,7 +161,7 @@ mod tests {
     #[test]
     fn shrinks_a_t11_finding() {
         let checks = CheckOptions {
-            symmetries: false,
+            symmetries: crate::checks::Symmetries::Off,
             t11_choices: 4,
         };
         let found = (0..400u64).find_map(|i| {

@@ -1,7 +1,7 @@
 //! The theorems of RULES.md section 8 over random finished games (proptest), and the board
 //! symmetries (T8).
 
-use jipingdian::checks::{analyse, replay_transformed, CheckOptions, Verdict};
+use jipingdian::checks::{analyse, replay_transformed, CheckOptions, Symmetries, Verdict};
 use jipingdian::counting::{self, Balancing};
 use jipingdian::harness::generate::{generate, GameSpec, Policy};
 use jipingdian::rules::RuleId;
@@ -29,7 +29,7 @@ proptest! {
         let spec = GameSpec { master_seed: seed, index, size, policy };
         let g = generate(&spec);
         let balancing = if art11 { Balancing::Art11 } else { Balancing::Art14 };
-        let a = analyse(&g.finished, balancing, &RuleId::ALL, CheckOptions { symmetries: true, t11_choices: 3 });
+        let a = analyse(&g.finished, balancing, &RuleId::ALL, CheckOptions { symmetries: Symmetries::All, t11_choices: 3 });
         for t in &a.theorems {
             if MUST_HOLD.contains(&t.id) {
                 prop_assert_ne!(t.verdict, Verdict::Fails, "{} failed on {:?}: {}", t.id, spec, t.detail);
