@@ -5,4 +5,5 @@ mod util;
 mod campaign;
 mod cli;
 mod counting;
+mod report;
 mod theorems;

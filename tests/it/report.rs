@@ -1,0 +1,97 @@
+//! The published numbers can be trusted: a small fixed campaign is regenerated and its
+//! summary.csv and FINDINGS.md are compared byte for byte with committed copies.
+//!
+//! The committed copies are the output of this very campaign; the test also recounts the
+//! summary's failures from violations.csv and its games and edge cases from games.csv, so a
+//! summary that disagrees with the rows it summarises fails even after a regeneration.
+//! Regenerate them only on purpose, with `UPDATE_GOLDEN=1 cargo test --test it report`.
+
+use std::fs;
+use std::path::PathBuf;
+
+use jipingdian::harness::campaign::{self, Campaign, Hooks, RunConfig};
+use jipingdian::harness::generate::Policy;
+use jipingdian::report::findings::write_findings;
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/small-campaign")
+}
+
+#[test]
+fn small_campaign_summary_matches_the_committed_copy() {
+    let out = std::env::temp_dir().join(format!("jpd-it-golden-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&out);
+    let mut cfg = RunConfig::new(Campaign {
+        master_seed: 2008,
+        games: 600,
+        sizes: vec![5, 7, 9],
+        policy: Policy::Mixed,
+        shard: None,
+    });
+    cfg.threads = 2;
+    campaign::run(&cfg, &out, &Hooks::default()).expect("the campaign runs");
+    write_findings(&out).expect("FINDINGS.md is written");
+    cross_check(&out);
+    for name in ["summary.csv", "FINDINGS.md"] {
+        let got = fs::read_to_string(out.join(name)).unwrap();
+        let path = golden_dir().join(name);
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            fs::create_dir_all(golden_dir()).unwrap();
+            fs::write(&path, &got).unwrap();
+            continue;
+        }
+        let want = fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1 once)", path.display()));
+        assert_eq!(got, want, "{name} differs from {}", path.display());
+    }
+    let _ = fs::remove_dir_all(&out);
+}
+
+/// summary.csv against the rows: failures per theorem from violations.csv; games and edge-case
+/// games from games.csv.
+fn cross_check(dir: &std::path::Path) {
+    use std::collections::HashMap;
+    let mut summary: HashMap<String, u64> = HashMap::new();
+    let mut rdr = csv::Reader::from_path(dir.join("summary.csv")).unwrap();
+    let h = rdr.headers().unwrap().clone();
+    for rec in rdr.records() {
+        let rec = rec.unwrap();
+        for (i, name) in h.iter().enumerate() {
+            if let Ok(v) = rec[i].parse::<u64>() {
+                *summary.entry(name.to_string()).or_default() += v;
+            }
+        }
+    }
+    let mut failed: HashMap<String, u64> = HashMap::new();
+    let mut vr = csv::Reader::from_path(dir.join("violations.csv")).unwrap();
+    for rec in vr.records() {
+        let rec = rec.unwrap();
+        *failed
+            .entry(format!("{}_failed", rec[4].to_ascii_lowercase()))
+            .or_default() += 1;
+    }
+    for t in jipingdian::checks::THEOREMS {
+        let k = format!("{}_failed", t.to_ascii_lowercase());
+        assert_eq!(
+            summary.get(&k).copied().unwrap_or(0),
+            failed.get(&k).copied().unwrap_or(0),
+            "{k}"
+        );
+    }
+    let mut gr = csv::Reader::from_path(dir.join("games.csv")).unwrap();
+    let gh = gr.headers().unwrap().clone();
+    let mut games = 0u64;
+    let mut edges: HashMap<String, u64> = HashMap::new();
+    for rec in gr.records() {
+        let rec = rec.unwrap();
+        games += 1;
+        for name in jipingdian::harness::generate::EdgeCases::NAMES {
+            let i = gh.iter().position(|c| c == name).unwrap();
+            *edges.entry(format!("{name}_games")).or_default() += rec[i].parse::<u64>().unwrap();
+        }
+    }
+    assert_eq!(summary["games"], games);
+    for (k, v) in edges {
+        assert_eq!(summary[&k], v, "{k}");
+    }
+}
