@@ -257,6 +257,10 @@ const EXPLANATIONS: &str = "How to read the failures:
   takes each qualifying stone off the board physically, and a failure names the points whose
   ownership that would change (a shared liberty becoming a one-sided dame, a seki eye becoming
   plain territory): Art. 13-14 are silent on it, and the result depends on the stone chosen.
+- **T10** (Benson): the dead stones of a generated game come from play-out resolution, a random
+  continuation of the game; where it captured a string that Benson's analysis proves pass-alive
+  (its owner filled its own eye space while capturing dead stones inside it), the settlement is
+  wrong and T10 names the stone.
 - **T2** holds with `k - s`; the literal formula of Art. 19(3), `B = b + k + q/2`, is off by the
   overflow `s` in every game with an overflow (see the edge-case table).
 ";
