@@ -135,6 +135,9 @@ pub struct FileReport {
     pub area_paused: Option<SidePoints>,
     /// Area after balancing (B, W).
     pub area: Option<SidePoints>,
+    /// The return number of Art. 20(2), `(N² + 6.5) / 2`: under jpd-tangsong Black wins iff its
+    /// balanced area B exceeds it (183.75 on 19x19), counting one side only.
+    pub return_number: f64,
     /// Territory of the equal-stones position (b, w).
     pub territory: Option<SidePoints>,
     /// Overflow: stones both sides hold off the board, s.
@@ -252,6 +255,7 @@ fn build(
         shared_points: c.map(|c| c.shared),
         area_paused: c.map(|c| c.area_paused.into()),
         area: c.map(|c| c.area.into()),
+        return_number: (g.board().area() as f64 + 6.5) / 2.0,
         territory: c.map(|c| c.territory.into()),
         overflow_s: c.map(|c| c.s),
         fill_up: a.fill_up.as_ref().map(|f| FillUpJson {
@@ -387,13 +391,21 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis) -> String {
         );
         let _ = writeln!(
             s,
-            "area: paused B0={} W0={}; balanced B={} W={}  (k={}, q={})",
+            "area: paused B0={} W0={}; balanced B={} W={}  (k={}, q={}); return number {}: Black's B{} {} it",
             c.area_paused.black,
             c.area_paused.white,
             c.area.black,
             c.area.white,
             c.k(),
-            c.shared
+            c.shared,
+            r.return_number,
+            if c.compensation == Half::ZERO { "" } else { " less half the compensation" },
+            // B - W - comp > 6.5 iff B - comp/2 > (N² + 6.5)/2, since B + W = N².
+            if c.area.black.as_f64() - c.compensation.as_f64() / 2.0 > r.return_number {
+                "exceeds"
+            } else {
+                "does not exceed"
+            }
         );
         let _ = writeln!(
             s,

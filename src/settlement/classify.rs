@@ -331,7 +331,7 @@ fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<Po
         }
     };
     let mut region_id = vec![u32::MAX; MAX_ARR];
-    let mut scratch = board.clone();
+    let mut scratch: Option<Board> = None;
     let mut seki_strings: Vec<Point> = Vec::new();
     let mut pending_single: Vec<(Vec<Point>, Color)> = Vec::new();
 
@@ -381,8 +381,9 @@ fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<Po
                 for m in members {
                     let cl = match mode {
                         Mode::Pause => {
-                            let b = safe_to_occupy(board, &mut scratch, m, Color::Black);
-                            let w = safe_to_occupy(board, &mut scratch, m, Color::White);
+                            let sc = scratch.get_or_insert_with(|| board.clone());
+                            let b = safe_to_occupy(board, sc, m, Color::Black);
+                            let w = safe_to_occupy(board, sc, m, Color::White);
                             match (b, w) {
                                 (true, true) => PointClass::Shared(SharedKind::DameLeft),
                                 (true, false) => PointClass::OneSidedDame(Color::Black),
