@@ -210,7 +210,9 @@ impl Game {
             changes.push((p, Some(col)));
             setup[col] += 1;
         }
-        board.set_stones(&changes);
+        if !changes.is_empty() {
+            board.set_stones(&changes);
+        }
         if let Some(&p) = board.strings_without_liberties().first() {
             return Err(GameError::SetupDeadString(board.coord(p)));
         }
@@ -577,10 +579,35 @@ impl Game {
     /// Whether a real move recreated an earlier arrangement at any point of the record. With
     /// positional superko this never happens; under the simple ko rule it may.
     pub fn any_repetition(&self) -> bool {
-        let n = self.snaps.len() / self.words;
+        // Positions with equal hashes, found by sorting, are compared in full: exact, and no
+        // hashing of whole snapshots.
         let w = self.words;
-        let mut seen: std::collections::HashSet<&[u64]> = std::collections::HashSet::new();
-        (0..n).any(|i| !seen.insert(&self.snaps[i * w..(i + 1) * w]))
+        let mut hashes: Vec<(u64, u32)> = self
+            .table
+            .slots
+            .iter()
+            .copied()
+            .filter(|&(_, i)| i != EMPTY_SLOT)
+            .collect();
+        hashes.sort_unstable();
+        let snap = |i: u32| &self.snaps[i as usize * w..(i as usize + 1) * w];
+        let mut start = 0;
+        while start < hashes.len() {
+            let mut end = start + 1;
+            while end < hashes.len() && hashes[end].0 == hashes[start].0 {
+                end += 1;
+            }
+            // Every pair within a run of equal hashes.
+            for x in start..end {
+                for y in x + 1..end {
+                    if snap(hashes[x].1) == snap(hashes[y].1) {
+                        return true;
+                    }
+                }
+            }
+            start = end;
+        }
+        false
     }
 
     /// Number of distinct positions recorded (the initial one and one per real move).
