@@ -102,6 +102,10 @@ impl GameSpec {
 pub struct EdgeCases {
     /// A seki with at least one eye.
     pub seki_with_eyes: bool,
+    /// Seki eyes of one colour only (over the whole board).
+    pub seki_eyes_one_side: bool,
+    /// Seki eyes of both colours (over the whole board).
+    pub seki_eyes_both_sides: bool,
     /// A one-sided dame.
     pub one_sided_dame: bool,
     /// An unfilled single ko.
@@ -122,8 +126,10 @@ pub struct EdgeCases {
 
 impl EdgeCases {
     /// The names, in column order.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 11] = [
         "seki_with_eyes",
+        "seki_eyes_one_side",
+        "seki_eyes_both_sides",
         "one_sided_dame",
         "unfilled_ko",
         "dame_left",
@@ -135,9 +141,11 @@ impl EdgeCases {
     ];
 
     /// The flags, in [`EdgeCases::NAMES`] order.
-    pub fn flags(&self) -> [bool; 9] {
+    pub fn flags(&self) -> [bool; 11] {
         [
             self.seki_with_eyes,
+            self.seki_eyes_one_side,
+            self.seki_eyes_both_sides,
             self.one_sided_dame,
             self.unfilled_ko,
             self.dame_left,

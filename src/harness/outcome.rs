@@ -73,6 +73,10 @@ pub struct GameRow {
     pub overflow_s: Option<i64>,
     /// Edge case flags, 0 or 1.
     pub seki_with_eyes: u8,
+    /// Seki eyes of one colour only.
+    pub seki_eyes_one_side: u8,
+    /// Seki eyes of both colours.
+    pub seki_eyes_both_sides: u8,
     /// A one-sided dame.
     pub one_sided_dame: u8,
     /// An unfilled single ko.
@@ -229,6 +233,8 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
         fill_up_white_points: None,
         overflow_s: None,
         seki_with_eyes: 0,
+        seki_eyes_one_side: 0,
+        seki_eyes_both_sides: 0,
         one_sided_dame: 0,
         unfilled_ko: 0,
         dame_left: 0,
@@ -263,6 +269,8 @@ fn outcome(spec: &GameSpec, g: &Generated, a: &Analysis) -> GameOutcome {
     if let Some(c) = c {
         let t = &c.tally_paused;
         edges.seki_with_eyes = t.seki_eyes.black + t.seki_eyes.white > 0;
+        edges.seki_eyes_both_sides = t.seki_eyes.black > 0 && t.seki_eyes.white > 0;
+        edges.seki_eyes_one_side = edges.seki_with_eyes && !edges.seki_eyes_both_sides;
         edges.one_sided_dame = t.one_sided_dame.black + t.one_sided_dame.white > 0;
         edges.unfilled_ko = t.ko_points.black + t.ko_points.white > 0;
         edges.dame_left = t.dame_left > 0;
@@ -314,6 +322,8 @@ fn outcome(spec: &GameSpec, g: &Generated, a: &Analysis) -> GameOutcome {
         fill_up_white_points: a.fill_up.as_ref().map(|f| pts(f.count.white)),
         overflow_s: c.map(|c| c.s),
         seki_with_eyes: edges.seki_with_eyes as u8,
+        seki_eyes_one_side: edges.seki_eyes_one_side as u8,
+        seki_eyes_both_sides: edges.seki_eyes_both_sides as u8,
         one_sided_dame: edges.one_sided_dame as u8,
         unfilled_ko: edges.unfilled_ko as u8,
         dame_left: edges.dame_left as u8,
