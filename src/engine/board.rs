@@ -1062,11 +1062,7 @@ fn set_snap(snap: &mut Snapshot, pi: usize, cell: Cell) {
     snap[w] = (snap[w] & !(3u64 << s)) | ((cell as u64 & 3) << s);
 }
 
-/// Column letters used by [`Board`]'s `Display`: A-Z skipping I, as in most Go programs.
-pub fn column_letter(x: u8) -> char {
-    let c = if x < 8 { b'A' + x } else { b'A' + x + 1 };
-    c as char
-}
+pub use super::types::column_letter;
 
 impl fmt::Display for Board {
     /// Prints column letters, then each row with its number (counted from the bottom), using `.`

@@ -138,12 +138,7 @@ impl Coord {
     /// The human form used in text output: a column letter skipping `I`, then the row counted from
     /// the bottom (`A1` is the bottom-left corner), as in most Go programs.
     pub fn to_human(self, size: u8) -> String {
-        let col = if self.x < 8 {
-            b'A' + self.x
-        } else {
-            b'A' + self.x + 1
-        } as char;
-        format!("{}{}", col, size - self.y)
+        format!("{}{}", column_letter(self.x), size - self.y)
     }
 }
 
@@ -151,6 +146,12 @@ impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.to_sgf())
     }
+}
+
+/// The column letter of the human form: A-Z skipping I, as in most Go programs.
+pub fn column_letter(x: u8) -> char {
+    let c = if x < 8 { b'A' + x } else { b'A' + x + 1 };
+    c as char
 }
 
 /// A move of the Ji-Ping-Dian rules (Art. 2, 3, 13).
