@@ -856,35 +856,43 @@ impl Board {
 
     /// Recomputes every string, liberty count and string hash from the cells.
     fn rebuild_strings(&mut self) {
-        let pts: Vec<Point> = self.points().collect();
         let mut seen = PointSet::new();
-        for &p in &pts {
-            let pi = p.idx();
-            let cell = self.cells[pi];
-            let Some(c) = cell.color() else { continue };
-            if !seen.insert(pi) {
-                continue;
-            }
-            // Flood fill the string, threading it into a circular list headed at pi.
-            let mut stack = vec![pi];
-            let mut members = vec![pi];
-            while let Some(s) = stack.pop() {
-                for q in self.adj(Point(s as u16)) {
-                    if self.cells[q.idx()] == cell && seen.insert(q.idx()) {
-                        stack.push(q.idx());
-                        members.push(q.idx());
-                    }
+        // The members of the string being filled, in a fixed buffer: the first `n` are the
+        // string, those from `k` on are still to be expanded. No allocation.
+        let mut members = [0u16; MAX_ARR];
+        let n = self.size as u16;
+        for y in 0..n {
+            for x in 0..n {
+                let pi = ((x + 1) + (y + 1) * self.stride) as usize;
+                let cell = self.cells[pi];
+                let Some(c) = cell.color() else { continue };
+                if !seen.insert(pi) {
+                    continue;
                 }
+                members[0] = pi as u16;
+                let mut len = 1usize;
+                let mut k = 0usize;
+                while k < len {
+                    let s = members[k];
+                    for q in self.adj(Point(s)) {
+                        if self.cells[q.idx()] == cell && seen.insert(q.idx()) {
+                            members[len] = q.0;
+                            len += 1;
+                        }
+                    }
+                    k += 1;
+                }
+                let mut hash = 0;
+                for i in 0..len {
+                    let m = members[i] as usize;
+                    self.head[m] = pi as u16;
+                    self.next[m] = members[(i + 1) % len];
+                    hash ^= zkey(c, m);
+                }
+                self.stones[pi] = len as u16;
+                self.chash[pi] = hash;
+                self.libs[pi] = self.count_libs(pi);
             }
-            let mut hash = 0;
-            for (i, &m) in members.iter().enumerate() {
-                self.head[m] = pi as u16;
-                self.next[m] = members[(i + 1) % members.len()] as u16;
-                hash ^= zkey(c, m);
-            }
-            self.stones[pi] = members.len() as u16;
-            self.chash[pi] = hash;
-            self.libs[pi] = self.count_libs(pi);
         }
     }
 
