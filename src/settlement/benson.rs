@@ -53,19 +53,21 @@ impl PassAlive {
 
 fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
     let own = Cell::of(x);
-    let points: Vec<Point> = board.points().collect();
 
-    // Label regions: maximal connected sets of non-X points.
-    let mut region = vec![u16::MAX; MAX_ARR];
-    let mut regions: Vec<Vec<Point>> = Vec::new();
-    for &p in &points {
+    // Regions: maximal connected sets of non-X points, as one flat member list with a range
+    // per region (few allocations: this runs several times per game in a campaign).
+    let mut region = [u16::MAX; MAX_ARR];
+    let mut members: Vec<Point> = Vec::with_capacity(board.area() as usize);
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for p in board.points() {
         if board.cell(p) == own || region[p.idx()] != u16::MAX {
             continue;
         }
-        let id = regions.len() as u16;
-        let mut members = vec![p];
+        let id = ranges.len() as u16;
+        let start = members.len();
+        members.push(p);
         region[p.idx()] = id;
-        let mut k = 0;
+        let mut k = start;
         while k < members.len() {
             for q in board.adj(members[k]) {
                 let cq = board.cell(q);
@@ -76,45 +78,50 @@ fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
             }
             k += 1;
         }
-        regions.push(members);
+        ranges.push((start, members.len()));
     }
 
     // Strings of X, by head, indexed densely.
-    let mut chain_of = vec![u16::MAX; MAX_ARR];
-    let mut heads: Vec<Point> = Vec::new();
-    for &p in &points {
+    let mut chain_of = [u16::MAX; MAX_ARR];
+    let mut n_chains = 0usize;
+    for p in board.points() {
         if board.cell(p) == own {
             let h = board.string_head(p);
             if chain_of[h.idx()] == u16::MAX {
-                chain_of[h.idx()] = heads.len() as u16;
-                heads.push(h);
+                chain_of[h.idx()] = n_chains as u16;
+                n_chains += 1;
             }
             chain_of[p.idx()] = chain_of[h.idx()];
         }
     }
-    if heads.is_empty() {
+    if n_chains == 0 {
         return;
     }
 
-    // For each region: its bordering chains, and the chains it is vital to.
-    let nr = regions.len();
-    let mut borders: Vec<Vec<u16>> = vec![Vec::new(); nr];
-    let mut vital_to: Vec<Vec<u16>> = vec![Vec::new(); nr];
-    for (r, members) in regions.iter().enumerate() {
-        let mut b: Vec<u16> = Vec::new();
-        for &p in members {
+    // For each region: its bordering chains, and the chains it is vital to (every empty point
+    // of the region is adjacent to the chain), as flat lists with ranges.
+    let nr = ranges.len();
+    let mut border_list: Vec<u16> = Vec::new();
+    let mut border_rng: Vec<(usize, usize)> = Vec::with_capacity(nr);
+    let mut vital_list: Vec<u16> = Vec::new();
+    let mut vital_rng: Vec<(usize, usize)> = Vec::with_capacity(nr);
+    for &(a, b) in &ranges {
+        let bs = border_list.len();
+        for &p in &members[a..b] {
             for q in board.adj(p) {
                 if board.cell(q) == own {
                     let ch = chain_of[q.idx()];
-                    if !b.contains(&ch) {
-                        b.push(ch);
+                    if !border_list[bs..].contains(&ch) {
+                        border_list.push(ch);
                     }
                 }
             }
         }
-        // Vital: every empty point of the region is adjacent to the chain.
-        for &ch in &b {
-            let all = members.iter().all(|&p| {
+        let be = border_list.len();
+        border_rng.push((bs, be));
+        let vs = vital_list.len();
+        for &ch in &border_list[bs..be] {
+            let all = members[a..b].iter().all(|&p| {
                 board.cell(p) != Cell::Empty
                     || board
                         .adj(p)
@@ -122,21 +129,23 @@ fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
                         .any(|&q| board.cell(q) == own && chain_of[q.idx()] == ch)
             });
             if all {
-                vital_to[r].push(ch);
+                vital_list.push(ch);
             }
         }
-        borders[r] = b;
+        vital_rng.push((vs, vital_list.len()));
     }
 
-    let mut chain_alive = vec![true; heads.len()];
+    let mut chain_alive = vec![true; n_chains];
     let mut region_ok = vec![true; nr];
+    let mut vital_count = vec![0u32; n_chains];
     loop {
         let mut changed = false;
         // Count healthy vital regions per chain.
-        let mut vital_count = vec![0u32; heads.len()];
+        vital_count.fill(0);
         for r in 0..nr {
             if region_ok[r] {
-                for &ch in &vital_to[r] {
+                let (a, b) = vital_rng[r];
+                for &ch in &vital_list[a..b] {
                     vital_count[ch as usize] += 1;
                 }
             }
@@ -148,7 +157,12 @@ fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
             }
         }
         for r in 0..nr {
-            if region_ok[r] && borders[r].iter().any(|&ch| !chain_alive[ch as usize]) {
+            let (a, b) = border_rng[r];
+            if region_ok[r]
+                && border_list[a..b]
+                    .iter()
+                    .any(|&ch| !chain_alive[ch as usize])
+            {
                 region_ok[r] = false;
                 changed = true;
             }
@@ -158,16 +172,19 @@ fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
         }
     }
 
-    for &p in &points {
+    for p in board.points() {
         if board.cell(p) == own && chain_alive[chain_of[p.idx()] as usize] {
             out.alive[p.idx()] = Some(x);
         }
     }
-    for (r, members) in regions.iter().enumerate() {
-        if borders[r].is_empty() || !borders[r].iter().all(|&ch| chain_alive[ch as usize]) {
+    for r in 0..nr {
+        let (ba, bb) = border_rng[r];
+        let borders = &border_list[ba..bb];
+        if borders.is_empty() || !borders.iter().all(|&ch| chain_alive[ch as usize]) {
             continue;
         }
-        let small = members.iter().all(|&p| {
+        let (a, b) = ranges[r];
+        let small = members[a..b].iter().all(|&p| {
             board.cell(p) != Cell::Empty
                 || board
                     .adj(p)
@@ -175,7 +192,7 @@ fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
                     .any(|&q| board.cell(q) == own && chain_alive[chain_of[q.idx()] as usize])
         });
         if small {
-            for &p in members {
+            for &p in &members[a..b] {
                 out.territory[p.idx()] = Some(x);
             }
         }
