@@ -433,17 +433,7 @@ fn t8(f: &Finished, balancing: Balancing, c: &Count, syms: &[u8]) -> TheoremResu
                     return TheoremResult::new(
                         "T8",
                         false,
-                        format!(
-                            "symmetry {sym}: area {}-{} territory {}-{} vs {}-{} / {}-{}",
-                            t.area.black,
-                            t.area.white,
-                            t.territory.black,
-                            t.territory.white,
-                            c.area.black,
-                            c.area.white,
-                            c.territory.black,
-                            c.territory.white
-                        ),
+                        format!("symmetry {sym}: {}", compare_counts(&t, c)),
                     );
                 }
             }
@@ -456,6 +446,21 @@ fn t8(f: &Finished, balancing: Balancing, c: &Count, syms: &[u8]) -> TheoremResu
         format!("identical counts under symmetry {} (one per game)", syms[0])
     };
     TheoremResult::new("T8", true, detail)
+}
+
+/// "area B-W territory b-w instead of B-W / b-w": a count set beside the game's own.
+fn compare_counts(t: &Count, c: &Count) -> String {
+    format!(
+        "area {}-{} territory {}-{} instead of {}-{} / {}-{}",
+        t.area.black,
+        t.area.white,
+        t.territory.black,
+        t.territory.white,
+        c.area.black,
+        c.area.white,
+        c.territory.black,
+        c.territory.white
+    )
 }
 
 /// T9: no whole-board arrangement recurs after a real move.
@@ -582,17 +587,10 @@ fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
                             "T11",
                             false,
                             format!(
-                                "type {:?} at {} taken physically gives area {}-{} territory {}-{} instead of {}-{} / {}-{}: {}",
+                                "type {:?} at {} taken physically gives {}: {}",
                                 kind,
                                 human(alt),
-                                t.area.black,
-                                t.area.white,
-                                t.territory.black,
-                                t.territory.white,
-                                c.area.black,
-                                c.area.white,
-                                c.territory.black,
-                                c.territory.white,
+                                compare_counts(&t, c),
                                 changed
                             ),
                         );
