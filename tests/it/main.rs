@@ -6,4 +6,5 @@ mod campaign;
 mod cli;
 mod counting;
 mod report;
+mod rulesets;
 mod theorems;
