@@ -4,6 +4,7 @@ mod util;
 
 mod campaign;
 mod cli;
+mod corpus;
 mod counting;
 mod report;
 mod rulesets;
