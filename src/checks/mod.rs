@@ -157,11 +157,10 @@ pub fn score_all(
     komi: Option<Half>,
 ) -> (Sheet, Vec<RuleResult>) {
     let sheet = Sheet::new(&f.game, c);
-    let dead = f.dead_points();
     let art11 = if balancing == Balancing::Art11 {
         None
     } else {
-        counting::count(&f.game, &dead, Balancing::Art11, 0).ok()
+        counting::count_settled(&f.game, &c.settlement_paused, c.mode, Balancing::Art11, 0).ok()
     };
     let base = Scoring {
         sheet: &sheet,
