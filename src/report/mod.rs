@@ -3,3 +3,4 @@
 pub mod campaign;
 pub mod findings;
 pub mod score;
+pub mod svg;
