@@ -62,3 +62,23 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     written
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_replaced_whole_and_no_temporary_file_stays() {
+        let dir = std::env::temp_dir().join(format!("jpd-examples-unit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.svg");
+        write_atomically(&path, b"first, longer content").unwrap();
+        write_atomically(&path, b"second").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"second");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        // A missing folder is an error, and leaves nothing behind.
+        assert!(write_atomically(&dir.join("no/such/x.svg"), b"x").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

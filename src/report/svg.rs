@@ -784,14 +784,15 @@ pub fn escape(t: &str) -> String {
     out
 }
 
-/// A rough width of a text in pixels (sans-serif: about 0.6 em per character).
+/// A rough width of a text in pixels (sans-serif: at most about 0.55 em per character on
+/// average in English text).
 fn text_width(t: &str, font_px: i64) -> i64 {
-    t.chars().count() as i64 * font_px * 6 / 10
+    t.chars().count() as i64 * font_px * 55 / 100
 }
 
 /// How many characters of a `font_px` font fit in `width` pixels.
 fn chars_for(width: i64, font_px: i64) -> usize {
-    (width * 10 / (font_px * 6)).max(10) as usize
+    (width * 100 / (font_px * 55)).max(10) as usize
 }
 
 /// Breaks a line into lines of at most `max` characters at spaces (a longer word stands
