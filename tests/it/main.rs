@@ -6,6 +6,7 @@ mod campaign;
 mod cli;
 mod corpus;
 mod counting;
+mod pictures;
 mod report;
 mod rulesets;
 mod theorems;
