@@ -10,10 +10,14 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::checks::analyse;
 use crate::checks::{STATEMENTS, THEOREMS};
 use crate::harness::campaign::Manifest;
+use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
-use crate::rules::RuleId;
+use crate::report::examples::write_example;
+use crate::report::svg::bar_chart;
+use crate::rules::{Cause, RuleId};
 
 /// Errors reading a campaign folder.
 #[derive(Debug, thiserror::Error)]
@@ -261,6 +265,14 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
             }
         );
     }
+    if !div.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n![Divergence rates by cause and board size](divergences.svg)\n\n\
+             The chart (`divergences.svg`): for each cause, the share of (game, rule set) \
+             comparisons with jpd-tangsong where that cause contributes to a divergence, by size.\n"
+        );
+    }
     let unexplained: u64 = div.iter().map(|(_, _, d)| d.unexplained).sum();
     let _ = writeln!(
         s,
@@ -271,7 +283,232 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
             format!("**{unexplained} divergences are not accounted for by their causes** (theorem T17 lists them).")
         }
     );
+    let picks = example_picks(dir)?;
+    if !picks.is_empty() {
+        let _ = writeln!(s, "## Examples\n");
+        let _ = writeln!(
+            s,
+            "The first game of the campaign for each theorem failure and each divergence cause \
+             (one whose winner differs when there is one), as an SGF record and an SVG diagram of \
+             the settled position in `examples/`:\n"
+        );
+        for p in &picks {
+            let _ = writeln!(
+                s,
+                "- [{}](examples/{}.svg) ([SGF](examples/{}.sgf)): {}",
+                p.title, p.stem, p.stem, p.caption
+            );
+        }
+        let _ = writeln!(s);
+    }
     Ok(s)
+}
+
+/// A game chosen to be drawn.
+struct Pick {
+    stem: String,
+    game: u64,
+    title: String,
+    caption: String,
+}
+
+/// The first failure of each theorem (violations.csv order) and the first divergence of each
+/// cause (divergences.csv order; one with a different winner if any).
+fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
+    let mut picks = Vec::new();
+    let vpath = dir.join("violations.csv");
+    if vpath.exists() {
+        let mut r = reader(&vpath)?;
+        let h = r
+            .headers()
+            .map_err(|e| FindingsError::Csv {
+                path: vpath.clone(),
+                source: e,
+            })?
+            .clone();
+        let (g_c, th_c, det_c) = (
+            col(&h, &vpath, "game")?,
+            col(&h, &vpath, "theorem")?,
+            col(&h, &vpath, "detail")?,
+        );
+        let mut seen = std::collections::BTreeSet::new();
+        for rec in r.records() {
+            let rec = rec.map_err(|e| FindingsError::Csv {
+                path: vpath.clone(),
+                source: e,
+            })?;
+            let th = rec[th_c].to_string();
+            if th == "panic" || !seen.insert(th.clone()) {
+                continue;
+            }
+            let game: u64 = rec[g_c].parse().unwrap_or(0);
+            picks.push(Pick {
+                stem: format!("theorem-{th}-game-{game}"),
+                game,
+                title: format!("{th} fails on game {game}"),
+                caption: rec[det_c].chars().take(300).collect(),
+            });
+        }
+    }
+    let dpath = dir.join("divergences.csv");
+    if dpath.exists() {
+        let mut r = reader(&dpath)?;
+        let h = r
+            .headers()
+            .map_err(|e| FindingsError::Csv {
+                path: dpath.clone(),
+                source: e,
+            })?
+            .clone();
+        let (g_c, ru_c, win_c, ref_c, res_c) = (
+            col(&h, &dpath, "game")?,
+            col(&h, &dpath, "rules")?,
+            col(&h, &dpath, "winner_differs")?,
+            col(&h, &dpath, "jpd_tangsong_result")?,
+            col(&h, &dpath, "result")?,
+        );
+        let cause_cols: Vec<(Cause, usize)> = Cause::ALL
+            .iter()
+            .map(|&c| col(&h, &dpath, &format!("{}_points", c.as_str())).map(|i| (c, i)))
+            .collect::<Result<_, _>>()?;
+        // Per cause: the first divergence, and the first with a different winner.
+        let mut first: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
+        let mut first_win: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
+        for rec in r.records() {
+            let rec = rec.map_err(|e| FindingsError::Csv {
+                path: dpath.clone(),
+                source: e,
+            })?;
+            let won = &rec[win_c] == "1";
+            for (k, &(c, i)) in cause_cols.iter().enumerate() {
+                let v: f64 = rec[i].parse().unwrap_or(0.0);
+                if v == 0.0 {
+                    continue;
+                }
+                let what = || {
+                    (
+                        rec[g_c].parse::<u64>().unwrap_or(0),
+                        rec[ru_c].to_string(),
+                        format!(
+                            "{} {} against jpd-tangsong {}; {} term {:+}",
+                            rec[ru_c].to_string(),
+                            &rec[res_c],
+                            &rec[ref_c],
+                            c.as_str(),
+                            v
+                        ),
+                    )
+                };
+                if first[k].is_none() {
+                    first[k] = Some(what());
+                }
+                if won && first_win[k].is_none() {
+                    first_win[k] = Some(what());
+                }
+            }
+            if first_win.iter().all(Option::is_some) {
+                break;
+            }
+        }
+        for (k, c) in Cause::ALL.iter().enumerate() {
+            if let Some((game, rules, caption)) = first_win[k].clone().or(first[k].clone()) {
+                picks.push(Pick {
+                    stem: format!("cause-{}-game-{game}-{rules}", c.as_str()),
+                    game,
+                    title: format!("{} on game {game}", c.as_str()),
+                    caption,
+                });
+            }
+        }
+    }
+    Ok(picks)
+}
+
+/// Writes `examples/` (each pick as SGF and SVG, regenerated from its seed) and
+/// `divergences.svg` (the chart of divergence rates by cause and size).
+fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
+    let manifest = Manifest::read(dir).map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    let campaign = manifest
+        .campaign()
+        .map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    let opts = manifest
+        .run_options()
+        .map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    let edir = dir.join("examples");
+    if edir.exists() {
+        std::fs::remove_dir_all(&edir).map_err(|e| FindingsError::Io {
+            path: edir.clone(),
+            source: e,
+        })?;
+    }
+    for p in example_picks(dir)? {
+        let g = generate(&campaign.spec(p.game));
+        let a = analyse(&g.finished, opts.balancing, &RuleId::ALL, opts.checks);
+        let Ok(count) = &a.count else { continue };
+        write_example(
+            &edir,
+            &p.stem,
+            &g.finished,
+            count,
+            &a.results,
+            &p.title,
+            &p.caption,
+        )
+        .map_err(|e| FindingsError::Io {
+            path: edir.join(&p.stem),
+            source: e,
+        })?;
+    }
+    // The chart: per cause and size, divergent comparisons over all comparisons.
+    let div = read_divergences(dir)?;
+    if !div.is_empty() {
+        let sizes: Vec<u32> = div
+            .iter()
+            .map(|(_, sz, _)| *sz)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let causes: Vec<String> = Cause::ALL.iter().map(|c| c.as_str().to_string()).collect();
+        let values: Vec<Vec<f64>> = causes
+            .iter()
+            .map(|cause| {
+                sizes
+                    .iter()
+                    .map(|&sz| {
+                        let (mut n, mut d) = (0u64, 0u64);
+                        for (_, s2, row) in &div {
+                            if *s2 != sz {
+                                continue;
+                            }
+                            d += row.compared;
+                            n += row
+                                .causes
+                                .iter()
+                                .find(|(c, _, _)| c == cause)
+                                .map(|x| x.1)
+                                .unwrap_or(0);
+                        }
+                        if d == 0 {
+                            0.0
+                        } else {
+                            (10000.0 * n as f64 / d as f64).round() / 100.0
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let series: Vec<String> = sizes.iter().map(|s| format!("{s}x{s}")).collect();
+        let svg = bar_chart(
+            "Divergences from jpd-tangsong by cause and board size",
+            &causes,
+            &series,
+            &values,
+            "% of comparisons",
+        );
+        let path = dir.join("divergences.svg");
+        std::fs::write(&path, svg).map_err(|e| FindingsError::Io { path, source: e })?;
+    }
+    Ok(())
 }
 
 /// One (rule set, size) row of divergence_summary.csv with its causes.
@@ -395,6 +632,7 @@ fn rate(n: u64, d: u64) -> String {
 
 /// Writes FINDINGS.md into the campaign folder.
 pub fn write_findings(dir: &Path) -> Result<PathBuf, FindingsError> {
+    write_pictures(dir)?;
     let text = findings(dir)?;
     let path = dir.join("FINDINGS.md");
     let tmp = dir.join("FINDINGS.md.tmp");

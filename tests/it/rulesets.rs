@@ -23,7 +23,11 @@ fn refs(v: &[String]) -> Vec<&str> {
 }
 
 fn check(a: &jipingdian::checks::Analysis, want: &[(RuleId, &str)]) {
-    assert_eq!(want.len(), RuleId::ALL.len(), "every rule set has a hand count");
+    assert_eq!(
+        want.len(),
+        RuleId::ALL.len(),
+        "every rule set has a hand count"
+    );
     for &(id, r) in want {
         assert_eq!(result_of(a, id), r, "{id}");
     }
