@@ -391,7 +391,7 @@ fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
                         rec[ru_c].to_string(),
                         format!(
                             "{} {} against jpd-tangsong {}; {} term {:+}",
-                            rec[ru_c].to_string(),
+                            &rec[ru_c],
                             &rec[res_c],
                             &rec[ref_c],
                             c.as_str(),
