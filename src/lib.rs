@@ -13,6 +13,7 @@ pub mod counting;
 pub mod engine;
 pub mod gtp;
 pub mod harness;
+pub mod oracle;
 pub mod report;
 pub mod rules;
 pub mod settlement;
