@@ -6,7 +6,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::checks::{analyse, Analysis, CheckOptions, Finished, TheoremResult, Verdict};
+use crate::checks::{analyse, score_all, Analysis, CheckOptions, Finished, TheoremResult, Verdict};
 use crate::counting::{Balancing, Half};
 use crate::engine::{Board, Color, End, PerSide, Phase, Point};
 use crate::rules::{RuleId, RuleResult, Rules};
@@ -172,15 +172,11 @@ pub fn score_bytes(file: &str, bytes: &[u8], opts: &ScoreOptions) -> Result<File
     let mut analysis = analyse(&finished, opts.balancing, &opts.rules, opts.checks);
     if opts.komi_from_sgf {
         if let (Some(km), Ok(c)) = (rep.record.komi_half_points, &analysis.count) {
+            let (_, all) = score_all(&finished, c, opts.balancing, Some(Half(km as i64)));
             analysis.results = opts
                 .rules
                 .iter()
-                .map(|&id| {
-                    let mut r = Rules::preset(id);
-                    r.balancing = opts.balancing;
-                    r.komi = Half(km as i64);
-                    r.score(c)
-                })
+                .map(|&id| all[RuleId::ALL.iter().position(|&x| x == id).expect("listed")].clone())
                 .collect();
         }
     }
@@ -216,15 +212,7 @@ fn build(
         results = opts
             .rules
             .iter()
-            .map(|&id| RuleResult {
-                rules: id.as_str().to_string(),
-                komi: Rules::preset(id).komi,
-                black: Half::ZERO,
-                white: Half::ZERO,
-                margin: Half::ZERO,
-                winner: Some(loser.opp()),
-                result: format!("{}+R", loser.opp().letter()),
-            })
+            .map(|&id| RuleResult::resigned(id, loser))
             .collect();
     }
     let c = a.count.as_ref().ok();
