@@ -728,7 +728,7 @@ pub fn compare(
             game: rep.game.clone(),
             dead: dead.clone(),
         };
-        let mut a = analyse(&finished, Balancing::Art14, &[id], opts.checks);
+        let a = analyse(&finished, Balancing::Art14, &[id], opts.checks);
         let count = match &a.count {
             Ok(c) => c,
             Err(e) => {
@@ -742,11 +742,17 @@ pub fn compare(
                 continue;
             }
         };
-        // Our count with GNU Go's komi: the preset's, which is what GNU Go was given.
-        let mut rs = Rules::preset(id);
-        rs.komi = r.komi();
-        let ours = rs.score(count);
-        a.results = vec![ours.clone()];
+        // GNU Go was given the preset's komi, so the preset's result compares directly.
+        let Some(ours) = a.results.first().cloned() else {
+            rows.push(error_row(
+                input,
+                size,
+                r,
+                opts,
+                "our analysis gave no result".into(),
+            ));
+            continue;
+        };
         let failed: Vec<&str> = a
             .theorems
             .iter()
@@ -984,6 +990,58 @@ mod tests {
         assert_eq!(parse_final_score("0"), Some(Half::ZERO));
         assert_eq!(parse_final_score("B+R"), None);
         assert_eq!(parse_final_score(""), None);
+    }
+
+    #[test]
+    fn categories_follow_the_documented_order() {
+        // GNU Go: one black stone and a dame point; 1 - 7.5 = -6.5, consistent with its lists.
+        let j = GnuJudgement {
+            rules: OracleRules::Chinese,
+            result: "W+6.5".into(),
+            margin: Half(-13),
+            status: vec![GnuStatus::Alive(Color::Black), GnuStatus::Dame],
+            dead: vec![],
+            captures_by: PerSide::default(),
+        };
+        let d = |ours: PointClass, gnugo: GnuStatus| Differing {
+            at: Coord::new(1, 0),
+            ours,
+            gnugo,
+            next_to_gnugo_seki: false,
+        };
+        let dame = d(PointClass::Shared(SharedKind::DameLeft), GnuStatus::Dame);
+        let one_sided = d(PointClass::OneSidedDame(Color::Black), GnuStatus::Dame);
+        let odd = d(
+            PointClass::Territory(Color::Black, TerritoryKind::Enclosed),
+            GnuStatus::Territory(Color::White),
+        );
+        let c = OracleRules::Chinese;
+        assert_eq!(categorise(c, false, &j, &[], false), "dead_stones");
+        assert_eq!(categorise(c, true, &j, &[dame, one_sided], false), "seki");
+        assert_eq!(categorise(c, true, &j, &[dame], false), "dame");
+        assert_eq!(categorise(c, true, &j, &[odd], false), "our_bug");
+        assert_eq!(categorise(c, true, &j, &[], true), "our_bug");
+        assert_eq!(
+            categorise(
+                OracleRules::Japanese,
+                true,
+                &{
+                    let mut k = j.clone();
+                    k.rules = OracleRules::Japanese;
+                    k.margin = Half(-13);
+                    k
+                },
+                &[],
+                true
+            ),
+            "seki"
+        );
+        let mut inconsistent = j.clone();
+        inconsistent.margin = Half(5);
+        assert_eq!(
+            categorise(c, true, &inconsistent, &[odd], false),
+            "gnugo_known"
+        );
     }
 
     #[test]

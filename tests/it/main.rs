@@ -5,5 +5,6 @@ mod util;
 mod campaign;
 mod cli;
 mod counting;
+mod oracle;
 mod report;
 mod theorems;
