@@ -59,6 +59,28 @@ pub const THEOREMS: [&str; 17] = [
     "T16", "T17",
 ];
 
+/// Each theorem's statement, in [`THEOREMS`] order (RULES.md section 8; T12-T17 are the
+/// agreements issue 4 demands between rule sets).
+pub const STATEMENTS: [&str; 17] = [
+    "after balancing moves(B) = moves(W) = k; after the fill-back each side has k (k - s) stones",
+    "B = b + k + q/2 and W = w + k + q/2 (with k - s under overflow)",
+    "b = B - k - q/2",
+    "B + W = N², every point classified once",
+    "fill-up count = area count, and the filled position is stable",
+    "territory and area give the same winner and margin",
+    "stones on board + prisoners + dead + virtual - negative = moves, per side",
+    "the result is unchanged under the 8 symmetries",
+    "no whole-board arrangement recurs after a real move",
+    "no pass-alive stone is dead; every pass-alive region of X is X's",
+    "every legal choice of the negative-move stone gives the same result",
+    "jpd-a = jpd-tangsong (winner and margin)",
+    "wmsg-2008 = jpd-tangsong on the winner",
+    "AGA territory = AGA area (winner and margin)",
+    "Ing's bowls read area margin - 8, Black winning ties",
+    "Ikeda Area III = Territory I",
+    "every divergence from jpd-tangsong is accounted for by named causes",
+];
+
 /// Which symmetries theorem T8 tries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetries {
@@ -135,11 +157,10 @@ pub fn score_all(
     komi: Option<Half>,
 ) -> (Sheet, Vec<RuleResult>) {
     let sheet = Sheet::new(&f.game, c);
-    let dead = f.dead_points();
     let art11 = if balancing == Balancing::Art11 {
         None
     } else {
-        counting::count(&f.game, &dead, Balancing::Art11, 0).ok()
+        counting::count_settled(&f.game, &c.settlement_paused, c.mode, Balancing::Art11, 0).ok()
     };
     let base = Scoring {
         sheet: &sheet,

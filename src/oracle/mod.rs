@@ -14,7 +14,8 @@
 //! ([`categorise`]):
 //!
 //! 1. `error`: GNU Go or our count failed (the detail says how);
-//! 2. `dead_stones`: the dead stones we counted with differ from GNU Go's;
+//! 2. `dead_stones`: the dead stones our count removed differ from GNU Go's (other dead stones
+//!    were given, or the game ended by four virtual moves, after which every stone is alive);
 //! 3. `gnugo_known`: GNU Go's `final_score` differs from what its own status lists give under
 //!    its own arithmetic ([`gnugo_margin_from_lists`]): GNU Go contradicts itself, a known
 //!    behaviour of its scoring (it re-reads some groups when scoring);
@@ -552,7 +553,7 @@ pub struct OracleRow {
     pub category: String,
     /// Dead stones GNU Go called.
     pub dead_gnugo: usize,
-    /// Dead stones we counted with.
+    /// Dead stones our count removed.
     pub dead_ours: usize,
     /// Points owned differently.
     pub differing_points: usize,
@@ -759,6 +760,16 @@ pub fn compare(
             .filter(|t| t.verdict == Verdict::Fails)
             .map(|t| t.id)
             .collect();
+        // The dead stones our count removed: none after four virtual moves (Art. 18), whatever
+        // list it was given.
+        let board = rep.game.board();
+        let mut dead: Vec<Coord> = count
+            .settlement_paused
+            .dead_points()
+            .iter()
+            .map(|&p| board.coord(p))
+            .collect();
+        dead.sort();
         let differing = differing_points(&rep.game, &count.settlement_paused, &dead, &j);
         let agree = ours.margin == j.margin;
         let category = if agree {

@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::checks::{analyse, score_all, Analysis, CheckOptions, Finished, TheoremResult, Verdict};
 use crate::counting::{Balancing, Half};
 use crate::engine::{Board, Color, End, PerSide, Phase, Point};
+use crate::report::svg::Diagram;
 use crate::rules::{RuleId, RuleResult, Rules};
 use crate::settlement::{PointClass, SharedKind};
 use crate::sgf::{parse_sgf, replay, SgfError, SgfRecord};
@@ -163,6 +164,17 @@ pub struct FileReport {
 
 /// Reads, replays, counts and checks one SGF record.
 pub fn score_bytes(file: &str, bytes: &[u8], opts: &ScoreOptions) -> Result<FileReport, SgfError> {
+    score_bytes_with_diagram(file, bytes, opts).map(|(r, _)| r)
+}
+
+/// [`score_bytes`], and the diagram of the settled position (`jpd score --svg`): titled with
+/// the file name, the results one per line under it. `None` when the game has no count (a
+/// resignation, no result).
+pub fn score_bytes_with_diagram(
+    file: &str,
+    bytes: &[u8],
+    opts: &ScoreOptions,
+) -> Result<(FileReport, Option<Diagram>), SgfError> {
     let rec = parse_sgf(bytes)?;
     let rep = replay(&rec, Rules::preset(RuleId::JpdTangsong).play)?;
     let finished = Finished {
@@ -187,7 +199,24 @@ pub fn score_bytes(file: &str, bytes: &[u8], opts: &ScoreOptions) -> Result<File
             rep.record.setup.len()
         ));
     }
-    Ok(build(file, &finished, &rep.record, analysis, opts, notes))
+    let diagram = analysis.count.as_ref().ok().map(|c| {
+        let lines: Vec<String> = analysis
+            .results
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}: {} (black {}, white {}, komi {})",
+                    r.rules, r.result, r.black, r.white, r.komi
+                )
+            })
+            .collect();
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        Diagram::from_count(finished.game.board(), c)
+            .with_title(file)
+            .with_caption(&lines)
+    });
+    let report = build(file, &finished, &rep.record, analysis, opts, notes);
+    Ok((report, diagram))
 }
 
 fn build(

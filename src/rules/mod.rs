@@ -814,13 +814,14 @@ pub struct Divergence {
     pub unexplained: Half,
 }
 
-/// Compares `r` (under `rr`) with the reference `t` (jpd-tangsong, under `rt`). `None` when
-/// they agree on the winner and on the board margin (a komi difference that changes no winner
-/// is no divergence).
+/// Compares `r` (under `rr`) with the reference `t` (jpd-tangsong, under `rt`). A divergence is
+/// a different winner, or a different margin that is not a komi difference alone: `None` when
+/// the winners agree and either the margins agree (whatever the board margins) or only the
+/// komi differs (the board margins agree).
 pub fn diverge(t: &RuleResult, r: &RuleResult, rt: &Rules, rr: &Rules) -> Option<Divergence> {
     let winner_differs = t.winner != r.winner;
     let board_differs = t.board_margin() != r.board_margin();
-    if !winner_differs && !board_differs {
+    if !winner_differs && (t.margin == r.margin || !board_differs) {
         return None;
     }
     let mut causes = Ledger::default();

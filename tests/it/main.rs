@@ -4,7 +4,10 @@ mod util;
 
 mod campaign;
 mod cli;
+mod corpus;
 mod counting;
 mod oracle;
+mod pictures;
 mod report;
+mod rulesets;
 mod theorems;
