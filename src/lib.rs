@@ -11,7 +11,9 @@
 pub mod checks;
 pub mod counting;
 pub mod engine;
+pub mod gtp;
 pub mod harness;
+pub mod oracle;
 pub mod report;
 pub mod rules;
 pub mod settlement;

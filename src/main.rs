@@ -23,6 +23,8 @@ use jipingdian::harness::campaign::{
 };
 use jipingdian::harness::generate::{GameSpec, Policy};
 use jipingdian::harness::outcome::{GameOutcome, RunOptions};
+use jipingdian::oracle::selfplay::{self_play, size_of, Levels, SelfPlaySpec};
+use jipingdian::oracle::{self, DeadSource, GnuGoConfig, GnuGoPair, OracleInput, OracleRules};
 use jipingdian::report::campaign::{replay_games_csv, replay_report, replay_sgf};
 
 #[derive(Parser)]
@@ -110,6 +112,48 @@ enum Command {
     Findings {
         /// The campaign folder (as written by `jpd run` or `jpd merge`).
         dir: PathBuf,
+    },
+    /// Score games with GNU Go and with us (Chinese and Japanese rules) and write oracle.csv;
+    /// or, with --self-play, write GNU Go self-play games as SGF.
+    Oracle {
+        /// SGF files to compare.
+        files: Vec<PathBuf>,
+        /// GNU Go self-play games to make (compared, or written with --self-play).
+        #[arg(long, default_value_t = 0)]
+        games: u64,
+        /// Master seed of the self-play games.
+        #[arg(long, default_value_t = 2008)]
+        seed: u64,
+        /// Board sizes of the self-play games (5 to 19), taken in turn.
+        #[arg(long, value_delimiter = ',', default_value = "5,7,9")]
+        sizes: Vec<u8>,
+        /// GNU Go levels of the self-play games: a level or a range such as 0-10.
+        #[arg(long, default_value = "0-10")]
+        levels: Levels,
+        /// At most this many random first moves per self-play game, for variety.
+        #[arg(long, default_value_t = 3)]
+        random_moves: u32,
+        /// First index of the self-play games (to extend a set without changing it).
+        #[arg(long, default_value_t = 0)]
+        first: u64,
+        /// Only write the self-play games as SGF files into --out; compare nothing.
+        #[arg(long)]
+        self_play: bool,
+        /// Whose dead stones we count with: gnugo, record (the SGF's TB/TW) or playout (ours).
+        #[arg(long, default_value = "gnugo")]
+        dead: DeadSource,
+        /// The GNU Go program (default: $JPD_GNUGO, /usr/games/gnugo, gnugo on the PATH).
+        #[arg(long)]
+        gnugo: Option<PathBuf>,
+        /// Seconds GNU Go may take for one command.
+        #[arg(long, default_value_t = 120)]
+        timeout: u64,
+        /// Exit with 1 when a row is an error or of category our_bug.
+        #[arg(long)]
+        strict: bool,
+        /// Output folder.
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Regenerate one game of a campaign and print its report, or write it as SGF.
     Replay {
@@ -255,9 +299,187 @@ fn parse_rules(s: &str) -> Result<Vec<RuleId>, String> {
     s.split(',').map(|p| p.parse::<RuleId>()).collect()
 }
 
+/// The arguments of `jpd oracle`.
+struct OracleArgs {
+    files: Vec<PathBuf>,
+    games: u64,
+    seed: u64,
+    sizes: Vec<u8>,
+    levels: Levels,
+    random_moves: u32,
+    first: u64,
+    self_play: bool,
+    dead: DeadSource,
+    gnugo: Option<PathBuf>,
+    timeout: u64,
+    strict: bool,
+    out: PathBuf,
+}
+
+fn run_oracle(a: OracleArgs) -> ExitCode {
+    if a.sizes.is_empty() || a.sizes.iter().any(|s| !(5..=19).contains(s)) {
+        eprintln!("jpd oracle: board sizes go from 5 to 19");
+        return ExitCode::from(2);
+    }
+    if a.files.is_empty() && a.games == 0 {
+        eprintln!("jpd oracle: nothing to do: give SGF files or --games N");
+        return ExitCode::from(2);
+    }
+    let Some(program) = a.gnugo.clone().or_else(oracle::find_gnugo) else {
+        eprintln!(
+            "jpd oracle: GNU Go not found ({}); install it (apt-get install gnugo) or pass --gnugo PATH",
+            oracle::GNUGO_SEARCH
+        );
+        return ExitCode::from(2);
+    };
+    let mut config = GnuGoConfig::new(program);
+    config.timeout = std::time::Duration::from_secs(a.timeout.max(1));
+    let io_err = |p: &std::path::Path, e: std::io::Error| {
+        eprintln!("jpd oracle: {}: {e}", p.display());
+        ExitCode::from(2)
+    };
+    let mut inputs = Vec::new();
+    for path in &a.files {
+        match std::fs::read(path) {
+            Ok(sgf) => inputs.push(OracleInput {
+                name: path.display().to_string(),
+                game_seed: String::new(),
+                sgf,
+            }),
+            Err(e) => return io_err(path, e),
+        }
+    }
+    if a.games > 0 {
+        let mut player = match config.spawn(OracleRules::Chinese) {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("jpd oracle: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        if a.self_play {
+            if let Err(e) = std::fs::create_dir_all(&a.out) {
+                return io_err(&a.out, e);
+            }
+        }
+        for index in a.first..a.first + a.games {
+            let spec = SelfPlaySpec {
+                master_seed: a.seed,
+                index,
+                size: size_of(&a.sizes, index),
+                levels: a.levels,
+                max_random_moves: a.random_moves,
+            };
+            let g = match self_play(&mut player, &spec) {
+                Ok(g) => g,
+                Err(e) => {
+                    eprintln!("jpd oracle: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            eprintln!("jpd oracle: self-play {} ({} moves)", g.name, g.moves);
+            if a.self_play {
+                let path = a.out.join(&g.name);
+                if let Err(e) = std::fs::write(&path, &g.sgf) {
+                    return io_err(&path, e);
+                }
+            } else {
+                inputs.push(OracleInput {
+                    name: g.name,
+                    game_seed: format!("{}/{index}", a.seed),
+                    sgf: g.sgf.into_bytes(),
+                });
+            }
+        }
+        player.quit();
+        if a.self_play {
+            return ExitCode::SUCCESS;
+        }
+    }
+    if OracleRules::Japanese.rule_id().is_none() {
+        eprintln!("jpd oracle: note: this build has no 'japanese' rule set yet; Chinese only");
+    }
+    let mut pair = match GnuGoPair::start(config) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("jpd oracle: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts = oracle::CompareOptions {
+        dead: a.dead,
+        ..Default::default()
+    };
+    let total = inputs.len();
+    let mut done = 0;
+    let mut progress = |i: &OracleInput, rows: &[oracle::OracleRow]| {
+        done += 1;
+        for r in rows.iter().filter(|r| !r.agree) {
+            eprintln!(
+                "jpd oracle: [{done}/{total}] {} {}: gnugo {} ours {} ({})",
+                i.name, r.rules, r.gnugo_result, r.our_result, r.category
+            );
+        }
+    };
+    let result = oracle::run(&mut pair, &inputs, &opts, &a.out, &mut progress);
+    pair.quit();
+    match result {
+        Ok((rows, summary)) => {
+            for l in summary.lines() {
+                eprintln!("jpd oracle: {l}");
+            }
+            eprintln!(
+                "jpd oracle: written to {}",
+                a.out.join("oracle.csv").display()
+            );
+            let bad = rows
+                .iter()
+                .any(|r| r.category == "error" || r.category == "our_bug");
+            if a.strict && bad {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(e) => {
+            eprintln!("jpd oracle: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Oracle {
+            files,
+            games,
+            seed,
+            sizes,
+            levels,
+            random_moves,
+            first,
+            self_play,
+            dead,
+            gnugo,
+            timeout,
+            strict,
+            out,
+        } => run_oracle(OracleArgs {
+            files,
+            games,
+            seed,
+            sizes,
+            levels,
+            random_moves,
+            first,
+            self_play,
+            dead,
+            gnugo,
+            timeout,
+            strict,
+            out,
+        }),
         Command::Run {
             games,
             sizes,

@@ -412,3 +412,56 @@ fn cli_run_merge_replay() {
     let _ = fs::remove_dir_all(&bad);
     fs::remove_file(&sgf).unwrap();
 }
+
+/// Four shards run as a GNU parallel job on this machine, then merged, give the bytes of the
+/// unsharded run (the README's recipe for many hosts, with one host).
+#[test]
+fn gnu_parallel_shards_merge_to_the_unsharded_bytes() {
+    let Some(parallel) = crate::util::require_tool(
+        "GNU parallel",
+        crate::util::gnu_parallel(),
+        "parallel on the PATH",
+    ) else {
+        return;
+    };
+    let base = tmp("gnu-parallel");
+    fs::create_dir_all(&base).unwrap();
+    let whole = base.join("whole");
+    let args = ["--games", "40", "--sizes", "5,7", "--seed", "11"];
+    let out = jpd(&[&["run"][..], &args, &["--out", whole.to_str().unwrap()]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = std::process::Command::new(&parallel)
+        .args(["--will-cite", "--halt", "now,fail=1", "-j", "2"])
+        .arg(env!("CARGO_BIN_EXE_jpd"))
+        .arg("run")
+        .args(args)
+        .args(["--threads", "1", "--shard", "{}/4", "--out"])
+        .arg(base.join("shard{}"))
+        .args([":::", "1", "2", "3", "4"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let merged = base.join("merged");
+    let mut merge: Vec<String> = vec!["merge".into(), "--out".into(), merged.display().to_string()];
+    for i in 1..=4 {
+        merge.push(base.join(format!("shard{i}")).display().to_string());
+    }
+    let refs: Vec<&str> = merge.iter().map(|s| s.as_str()).collect();
+    let out = jpd(&refs);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_same(&whole, &merged);
+    assert!(Manifest::read(&merged).unwrap().complete);
+    fs::remove_dir_all(&base).unwrap();
+}

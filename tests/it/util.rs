@@ -155,3 +155,41 @@ pub fn column(col: char, rows: std::ops::RangeInclusive<char>) -> Vec<String> {
 pub fn black() -> Color {
     Color::Black
 }
+
+/// An outside tool a test needs (GNU Go, GNU parallel): its path, or `None` after printing a
+/// loud `SKIPPED` line to stderr. Where `CI` or `JPD_REQUIRE_GNUGO` is set a missing tool fails
+/// the test instead: it never passes silently.
+pub fn require_tool(
+    name: &str,
+    found: Option<std::path::PathBuf>,
+    searched: &str,
+) -> Option<std::path::PathBuf> {
+    if found.is_some() {
+        return found;
+    }
+    let required = ["CI", "JPD_REQUIRE_GNUGO"]
+        .iter()
+        .find(|v| std::env::var_os(v).is_some_and(|x| !x.is_empty()));
+    if let Some(v) = required {
+        panic!("{name} not found at {searched}, and ${v} is set: install it (apt-get install -y gnugo parallel)");
+    }
+    eprintln!(
+        "SKIPPED: {name} not found at {searched}; install it (apt-get install -y gnugo parallel), or set JPD_REQUIRE_GNUGO=1 to make this a failure"
+    );
+    None
+}
+
+/// GNU parallel on the PATH (not moreutils' `parallel`, which takes other arguments).
+pub fn gnu_parallel() -> Option<std::path::PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    let p = std::env::split_paths(&paths)
+        .map(|d| d.join("parallel"))
+        .find(|p| p.is_file())?;
+    let out = std::process::Command::new(&p)
+        .arg("--version")
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&out.stdout)
+        .contains("GNU parallel")
+        .then_some(p)
+}
