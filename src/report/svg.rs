@@ -122,9 +122,7 @@ impl LegendItem {
             Color::White => "White's",
         };
         match self {
-            LegendItem::DeadStone(c) => {
-                format!("dead {} stone: {} point", c.name(), who(c.opp()))
-            }
+            LegendItem::DeadStone(c) => format!("dead {} stone, removed before counting", c.name()),
             LegendItem::Territory(c) => format!("{} territory", who(c)),
             LegendItem::SekiEye(c) => format!("{} eye in a seki", who(c)),
             LegendItem::KoPoint(c) => format!("{} unfilled ko point", who(c)),
@@ -358,10 +356,6 @@ impl Diagram {
                 }
             }
             if let Some(m) = self.marks[i] {
-                // A dead stone's mark is explained by the dead-stone line.
-                if self.dead[i] && matches!(m, Mark::Territory(_)) {
-                    continue;
-                }
                 items.push(match m {
                     Mark::Territory(c) => LegendItem::Territory(c),
                     Mark::SekiEye(c) => LegendItem::SekiEye(c),
@@ -460,8 +454,7 @@ impl Diagram {
             );
             match *it {
                 LegendItem::DeadStone(c) => {
-                    stone(&mut s, "icon", cx, cy, c, true, 8);
-                    mark(&mut s, "icon", cx, cy, Mark::Territory(c.opp()), true);
+                    stone(&mut s, "icon", cx, cy, c, true, 9);
                 }
                 LegendItem::Territory(c) => mark(&mut s, "icon", cx, cy, Mark::Territory(c), false),
                 LegendItem::SekiEye(c) => mark(&mut s, "icon", cx, cy, Mark::SekiEye(c), false),
@@ -612,7 +605,7 @@ fn stone(s: &mut String, role: &str, cx: i64, cy: i64, c: Color, dead: bool, r: 
         Color::Black => ("black", "url(#jpd-black)", "#000000"),
         Color::White => ("white", "url(#jpd-white)", "#555555"),
     };
-    let dead_attr = if dead { " opacity=\"0.4\"" } else { "" };
+    let dead_attr = if dead { " opacity=\"0.5\"" } else { "" };
     let dead_class = if dead { " dead" } else { "" };
     let _ = writeln!(
         s,
