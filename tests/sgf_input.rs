@@ -172,6 +172,36 @@ fn two_moves_in_one_node() {
     assert!(matches!(e, SgfError::TwoMovesInOneNode { node: 2, .. }));
 }
 
+/// Dropped or doubled brackets and stray text between properties: sgf-parse would read them
+/// into the next identifier; the reader refuses them, naming the node.
+#[test]
+fn stray_text_outside_values() {
+    let syntax = |text: &str| match err(read(text)) {
+        SgfError::Syntax { node, detail } => (node, detail),
+        e => panic!("{text}: {e:?}"),
+    };
+    let (node, detail) = syntax("(;GM[1]SZ[9];B[aa] ] ;W[bb])");
+    assert_eq!(node, 1);
+    assert!(detail.contains("']' outside"), "{detail}");
+    assert_eq!(
+        syntax("(;GM[1]SZ[9];B[aa];W)"),
+        (2, "property identifier W has no value".into())
+    );
+    assert_eq!(
+        syntax("(;GM[1] junk ;B[aa])"),
+        (0, "property identifier junk has no value".into())
+    );
+    assert_eq!(syntax("(;GM[1]SZ[9];B[aa];Wbb];B[])").0, 2);
+    assert_eq!(syntax("(;GM[1]SZ[9];B[aa];[bb])").0, 2);
+    assert_eq!(syntax("(;GM[1]SZ[9];B[aa];1[x])").0, 2);
+    assert_eq!(syntax("(;GM[1]SZ[9];B W[aa])").0, 1);
+    // Whitespace between an identifier and its values, and between values, is allowed; so is
+    // an escaped ']' and a lower-case (FF[3]) identifier.
+    let rec = read("(;GM[1]SZ[9]AB [aa]\n [bb] CoPyright[x];B [cc]C[a\\]b];W[];B[])").unwrap();
+    assert_eq!(rec.setup.len(), 2);
+    assert_eq!(rec.moves.len(), 3);
+}
+
 #[test]
 fn bytes_invalid_in_the_declared_charset() {
     let e = err(parse_sgf(b"(;GM[1]CA[UTF-8]SZ[9];B[ee]C[\xff\xff])"));

@@ -31,6 +31,16 @@ pub enum SgfError {
         /// What the parser saw.
         detail: String,
     },
+    /// Something outside a property value that SGF does not allow there: a stray `]`, a
+    /// property identifier with no value, a value with no identifier, a character that is
+    /// neither a letter nor structure. Usually a dropped or doubled bracket.
+    #[error("node {node}: {detail}; property values go in brackets after their identifier, as in B[dd], and a ']' inside a value is written '\\]'")]
+    Syntax {
+        /// The node (counted along the text).
+        node: usize,
+        /// What was found.
+        detail: String,
+    },
     /// The file holds no game tree.
     #[error("the file is empty: node 0 (the root) is missing; give a game tree such as (;GM[1]SZ[19];B[pd])")]
     Empty,
@@ -367,6 +377,15 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
     }
     let mut expect = Expect::Any;
     let mut end = None;
+    // The property identifier being read (byte range), whether whitespace followed it, and
+    // whether a value just closed (so that `[` may start another value of the same property).
+    let mut ident: Option<(usize, usize)> = None;
+    let mut ident_gap = false;
+    let mut after_value = false;
+    let syntax = |nodes: usize, detail: String| SgfError::Syntax {
+        node: nodes.saturating_sub(1),
+        detail,
+    };
     for (i, ch) in text.char_indices() {
         if in_value {
             if escaped {
@@ -375,13 +394,73 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                 escaped = true;
             } else if ch == ']' {
                 in_value = false;
+                after_value = true;
             }
             continue;
         }
         if ch.is_whitespace() {
+            ident_gap = ident.is_some();
             continue;
         }
         let node = nodes.saturating_sub(1);
+        // Identifiers and values. (sgf-parse would read anything up to the next `[` as an
+        // identifier and keep only its capitals, so `B[aa] ] ;W[bb]` would put both moves in
+        // one node: refuse it here, naming the node.)
+        if ch.is_ascii_alphabetic() && expect == Expect::Any {
+            match ident {
+                Some((a, b)) if ident_gap => {
+                    return Err(syntax(
+                        nodes,
+                        format!("property identifier {} has no value", &text[a..b]),
+                    ))
+                }
+                Some((a, _)) => ident = Some((a, i + 1)),
+                None if nodes == 0 => {
+                    return Err(syntax(
+                        nodes,
+                        format!(
+                            "property identifier starting with '{ch}' before the first node's ';'"
+                        ),
+                    ))
+                }
+                None => ident = Some((i, i + 1)),
+            }
+            after_value = false;
+            continue;
+        }
+        match ch {
+            '[' if ident.is_none() && !after_value => {
+                return Err(syntax(
+                    nodes,
+                    "a value '[' with no property identifier before it".into(),
+                ))
+            }
+            ';' | '(' | ')' if ident.is_some() => {
+                let (a, b) = ident.unwrap_or_default();
+                return Err(syntax(
+                    nodes,
+                    format!("property identifier {} has no value", &text[a..b]),
+                ));
+            }
+            ']' => {
+                return Err(syntax(
+                    nodes,
+                    "a ']' outside any property value (a '[' is missing, or a ']' is doubled)"
+                        .into(),
+                ))
+            }
+            '[' | ';' | '(' | ')' => {}
+            _ if expect == Expect::Any => {
+                return Err(syntax(
+                    nodes,
+                    format!("'{ch}' outside any property value (a '[' may be missing)"),
+                ))
+            }
+            _ => {}
+        }
+        ident = None;
+        ident_gap = false;
+        after_value = false;
         match expect {
             Expect::Node if ch != ';' => {
                 return Err(SgfError::NotSgf {
