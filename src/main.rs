@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
 use jipingdian::report::score::{
-    score_bytes, write_csv, write_json, write_text, FileReport, ScoreOptions,
+    score_bytes_with_diagram, write_csv, write_json, write_text, FileReport, ScoreOptions,
 };
 use jipingdian::rules::RuleId;
 
@@ -62,6 +62,9 @@ enum Command {
         /// Print the reports of the good files even when some files are bad (exit code 2 still).
         #[arg(long)]
         keep_going: bool,
+        /// Also draw the settled position as an SVG picture into this file (one SGF file only).
+        #[arg(long)]
+        svg: Option<PathBuf>,
         /// SGF files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -361,8 +364,13 @@ fn main() -> ExitCode {
             format,
             komi_from_sgf,
             keep_going,
+            svg,
             files,
         } => {
+            if svg.is_some() && files.len() != 1 {
+                eprintln!("jpd score: --svg draws one game: give exactly one SGF file");
+                return ExitCode::from(2);
+            }
             let rules = match parse_rules(&rules) {
                 Ok(r) => r,
                 Err(e) => {
@@ -388,8 +396,23 @@ fn main() -> ExitCode {
                         continue;
                     }
                 };
-                match score_bytes(&name, &bytes, &opts) {
-                    Ok(r) => reports.push(r),
+                match score_bytes_with_diagram(&name, &bytes, &opts) {
+                    Ok((r, diagram)) => {
+                        if let Some(out) = &svg {
+                            let Some(d) = diagram else {
+                                eprintln!(
+                                    "jpd score: {name}: no diagram: the game has no count ({})",
+                                    r.end
+                                );
+                                return ExitCode::from(2);
+                            };
+                            if let Err(e) = std::fs::write(out, d.to_svg()) {
+                                eprintln!("jpd score: {}: {e}", out.display());
+                                return ExitCode::from(2);
+                            }
+                        }
+                        reports.push(r)
+                    }
                     Err(e) => {
                         eprintln!("jpd score: {name}: {e}");
                         bad = true;

@@ -9,8 +9,9 @@ use serde::Serialize;
 
 use crate::counting::{self, fill_up, Balancing, Count, CountError, FillUp, Half, Removal};
 use crate::engine::{Color, Coord, Game, Move, NegativeKind, PerSide, Phase, PlayRules, Point};
-use crate::rules::{RuleId, RuleResult, Rules};
+use crate::rules::{diverge, Divergence, IngBowls, RuleId, RuleResult, Rules, Scoring, Sheet};
 use crate::settlement::PassAlive;
+use crate::settlement::{PointClass, SharedKind};
 
 /// A theorem's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -53,8 +54,31 @@ impl TheoremResult {
 }
 
 /// The theorem ids, in order.
-pub const THEOREMS: [&str; 11] = [
-    "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10", "T11",
+pub const THEOREMS: [&str; 17] = [
+    "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10", "T11", "T12", "T13", "T14", "T15",
+    "T16", "T17",
+];
+
+/// Each theorem's statement, in [`THEOREMS`] order (RULES.md section 8; T12-T17 are the
+/// agreements issue 4 demands between rule sets).
+pub const STATEMENTS: [&str; 17] = [
+    "after balancing moves(B) = moves(W) = k; after the fill-back each side has k (k - s) stones",
+    "B = b + k + q/2 and W = w + k + q/2 (with k - s under overflow)",
+    "b = B - k - q/2",
+    "B + W = N², every point classified once",
+    "fill-up count = area count, and the filled position is stable",
+    "territory and area give the same winner and margin",
+    "stones on board + prisoners + dead + virtual - negative = moves, per side",
+    "the result is unchanged under the 8 symmetries",
+    "no whole-board arrangement recurs after a real move",
+    "no pass-alive stone is dead; every pass-alive region of X is X's",
+    "every legal choice of the negative-move stone gives the same result",
+    "jpd-a = jpd-tangsong (winner and margin)",
+    "wmsg-2008 = jpd-tangsong on the winner",
+    "AGA territory = AGA area (winner and margin)",
+    "Ing's bowls read area margin - 8, Black winning ties",
+    "Ikeda Area III = Territory I",
+    "every divergence from jpd-tangsong is accounted for by named causes",
 ];
 
 /// Which symmetries theorem T8 tries.
@@ -114,10 +138,86 @@ pub struct Analysis {
     pub count: Result<Count, CountError>,
     /// The fill-up check.
     pub fill_up: Option<FillUp>,
-    /// One result per rule set.
+    /// One result per rule set asked for.
     pub results: Vec<RuleResult>,
-    /// T1-T11.
+    /// Every rule set's divergence from jpd-tangsong (all rule sets, whatever was asked for).
+    pub divergences: Vec<Divergence>,
+    /// The score sheet every rule set counted from.
+    pub sheet: Option<Sheet>,
+    /// T1-T17.
     pub theorems: Vec<TheoremResult>,
+}
+
+/// Every rule set's result on a counted game, in [`RuleId::ALL`] order, with its sheet.
+/// `komi` replaces every rule set's base komi (an SGF's `KM`).
+pub fn score_all(
+    f: &Finished,
+    c: &Count,
+    balancing: Balancing,
+    komi: Option<Half>,
+) -> (Sheet, Vec<RuleResult>) {
+    let sheet = Sheet::new(&f.game, c);
+    let art11 = if balancing == Balancing::Art11 {
+        None
+    } else {
+        counting::count_settled(&f.game, &c.settlement_paused, c.mode, Balancing::Art11, 0).ok()
+    };
+    let base = Scoring {
+        sheet: &sheet,
+        count: c,
+        art11: None,
+        c1: None,
+    };
+    let c1 = base.c1_loser(&sheet).and_then(|x| {
+        let st0 = &c.settlement_paused;
+        let pins: Vec<(Point, PointClass)> = st0
+            .board()
+            .points()
+            .filter(|&p| st0.class(p) == PointClass::OneSidedDame(x))
+            .map(|p| (p, PointClass::Shared(SharedKind::DameLeft)))
+            .collect();
+        let st = st0.with_decrees(&pins);
+        counting::count_with_plan(
+            &f.game,
+            &st,
+            c.plan.clone(),
+            c.mode,
+            balancing,
+            Removal::Decree,
+        )
+        .ok()
+    });
+    let ctx = Scoring {
+        art11: art11.as_ref(),
+        c1: c1.as_ref(),
+        ..base
+    };
+    let results = RuleId::ALL
+        .iter()
+        .map(|&id| {
+            let mut r = Rules::preset(id);
+            if id != RuleId::JpdTangsongB1 {
+                r.balancing = balancing;
+            }
+            if let Some(k) = komi {
+                r.komi = k;
+            }
+            r.score(&ctx)
+        })
+        .collect();
+    (sheet, results)
+}
+
+/// Each rule set's divergence from jpd-tangsong (`all` in [`RuleId::ALL`] order).
+pub fn divergences(all: &[RuleResult]) -> Vec<Divergence> {
+    let t = &all[0];
+    let rt = Rules::preset(RuleId::JpdTangsong);
+    RuleId::ALL
+        .iter()
+        .zip(all)
+        .skip(1)
+        .filter_map(|(&id, r)| diverge(t, r, &rt, &Rules::preset(id)))
+        .collect()
 }
 
 /// Counts `f` under `balancing`, scores it under `rule_ids`, and checks every theorem.
@@ -143,18 +243,16 @@ pub fn analyse(
             count,
             fill_up: None,
             results: Vec::new(),
+            divergences: Vec::new(),
+            sheet: None,
             theorems,
         };
     };
     let fu = fill_up(&c.settlement_paused);
-    let results: Vec<RuleResult> = rule_ids
-        .iter()
-        .map(|&id| {
-            let mut r = Rules::preset(id);
-            r.balancing = balancing;
-            r.score(c)
-        })
-        .collect();
+    let (sheet, all) = score_all(f, c, balancing, None);
+    let by_id = |id: RuleId| &all[RuleId::ALL.iter().position(|&x| x == id).expect("listed")];
+    let results: Vec<RuleResult> = rule_ids.iter().map(|&id| by_id(id).clone()).collect();
+    let divergences = divergences(&all);
     let theorems = vec![
         t1(c),
         t2(c),
@@ -171,12 +269,117 @@ pub fn analyse(
         t9(&f.game),
         t10(f, c),
         t11(f, c, opts.t11_choices),
+        t12(by_id(RuleId::JpdTangsong), by_id(RuleId::JpdA)),
+        t13(by_id(RuleId::JpdTangsong), by_id(RuleId::Wmsg2008)),
+        t14(by_id(RuleId::Aga), by_id(RuleId::AgaArea)),
+        t15(&sheet, by_id(RuleId::Ing)),
+        t16(&sheet, by_id(RuleId::Ikeda)),
+        t17(&sheet, &all),
     ];
     Analysis {
         count,
         fill_up: Some(fu),
         results,
+        divergences,
+        sheet: Some(sheet),
         theorems,
+    }
+}
+
+/// T12: edition A equals Tang-Song, winner and margin (000:#73: A "is compatible with" the
+/// equal-stones territory count).
+fn t12(t: &RuleResult, a: &RuleResult) -> TheoremResult {
+    TheoremResult::new(
+        "T12",
+        t.margin == a.margin && t.winner == a.winner,
+        format!("jpd-tangsong {} jpd-a {}", t.result, a.result),
+    )
+}
+
+/// T13: WMSG 2008 gives Tang-Song's winner.
+fn t13(t: &RuleResult, w: &RuleResult) -> TheoremResult {
+    TheoremResult::new(
+        "T13",
+        t.winner == w.winner,
+        format!("jpd-tangsong {} wmsg-2008 {}", t.result, w.result),
+    )
+}
+
+/// T14: AGA territory counting equals AGA area counting, margin and winner (R12: "the
+/// difference in their scores, and the game result, will be the same").
+fn t14(t: &RuleResult, a: &RuleResult) -> TheoremResult {
+    TheoremResult::new(
+        "T14",
+        t.margin == a.margin && t.winner == a.winner,
+        format!("aga {} aga-area {}", t.result, a.result),
+    )
+}
+
+/// T15: Ing's bowls read the area margin minus 8, Black winning ties (RULESETS.md 2.5).
+fn t15(sh: &Sheet, ing: &RuleResult) -> TheoremResult {
+    let bowls = IngBowls::read(sh);
+    let expected = sh.a0() - Half::points(8);
+    let winner_ok = ing.winner
+        == Some(if expected.0 >= 0 {
+            Color::Black
+        } else {
+            Color::White
+        });
+    TheoremResult::new(
+        "T15",
+        bowls.margin() == expected && ing.margin == expected && winner_ok,
+        format!(
+            "bowls of {}: unfilled B {} W {}, left B {} W {}: {}; area margin - 8 = {}",
+            bowls.bowl,
+            bowls.unfilled.black,
+            bowls.unfilled.white,
+            bowls.leftover.black,
+            bowls.leftover.white,
+            ing.result,
+            expected
+        ),
+    )
+}
+
+/// T16: Ikeda's Area III equals his Territory I (IK 4.3, 5.2): surrounded points minus
+/// prisoners lost plus stones played after the first pass, against the area count with half a
+/// point moved to White when White passed first.
+fn t16(sh: &Sheet, ikeda: &RuleResult) -> TheoremResult {
+    if sh.passes.black + sh.passes.white == 0 {
+        return TheoremResult::na("T16", "no virtual move: no first pass");
+    }
+    let t1 = |x: Color| sh.owned[x] - sh.lost(x) + sh.real_after_first_pass[x];
+    let territory_i = Half::points(t1(Color::Black) - t1(Color::White)) - ikeda.base_komi;
+    TheoremResult::new(
+        "T16",
+        territory_i == ikeda.margin,
+        format!("Area III {} Territory I {}", ikeda.margin, territory_i),
+    )
+}
+
+/// T17: every rule set's margin is accounted for by its ledger of named causes from `A0`, so
+/// every divergence from jpd-tangsong is explained (RULESETS.md 3.1).
+fn t17(sh: &Sheet, all: &[RuleResult]) -> TheoremResult {
+    let bad: Vec<String> = all
+        .iter()
+        .filter(|r| r.unexplained(sh.a0()) != Half::ZERO)
+        .map(|r| {
+            format!(
+                "{} {} unexplained {}",
+                r.rules,
+                r.result,
+                r.unexplained(sh.a0())
+            )
+        })
+        .collect();
+    if bad.is_empty() {
+        TheoremResult::new(
+            "T17",
+            true,
+            format!("{} rule sets accounted for", all.len()),
+        )
+    } else {
+        TheoremResult::new("T17", false, bad.join("; "))
     }
 }
 

@@ -246,13 +246,25 @@ pub fn count(
     let dead: &[Point] = if mode == Mode::FourPasses { &[] } else { dead };
     let paused = game.board();
     let st0 = Settlement::settle(paused, dead, &[], mode)?;
-    let a_cands = balance::type_a_candidates(&st0);
-    let b_cands = balance::type_b_candidates(&st0);
+    count_settled(game, &st0, mode, balancing, pick_a)
+}
+
+/// Counts a finished game whose paused position `st0` is already settled (under `mode`), as
+/// [`count`] does: another balancing reading of the same settlement costs no second settle.
+pub fn count_settled(
+    game: &impl GameFacts,
+    st0: &Settlement,
+    mode: Mode,
+    balancing: Balancing,
+    pick_a: usize,
+) -> Result<Count, CountError> {
+    let a_cands = balance::type_a_candidates(st0);
+    let b_cands = balance::type_b_candidates(st0);
     let moves_paused = PerSide::new(game.moves(Color::Black), game.moves(Color::White));
     let d = moves_paused.black - moves_paused.white;
     let wfp = game.first_passer() == Some(Color::White);
     let plan = balance::plan(balancing, d, wfp, &a_cands, &b_cands, pick_a);
-    count_with_plan(game, &st0, plan, mode, balancing, Removal::Decree)
+    count_with_plan(game, st0, plan, mode, balancing, Removal::Decree)
 }
 
 /// How the points around a negative-move stone are classified after its removal.

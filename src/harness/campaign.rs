@@ -49,9 +49,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::generate::{generate, GameSpec, Generated, Policy};
-use super::outcome::{run_game, GameOutcome, RunOptions, ViolationRow};
+use super::outcome::{run_game, DivergenceRow, GameOutcome, RunOptions, ViolationRow};
 use super::rng::ALGORITHM;
-use super::summary::{Summary, Tally};
+use super::summary::{Summary, SummaryData};
 use crate::checks::{CheckOptions, Symmetries};
 use crate::counting::Balancing;
 use crate::engine::Color;
@@ -65,7 +65,12 @@ pub const DEFAULT_CHUNK: u64 = 1024;
 pub const SGF_CAP_PER_THEOREM: usize = 20;
 
 /// The CSV files of a campaign, in checkpoint order.
-pub const CSV_FILES: [&str; 3] = ["games.csv", "scores.csv", "violations.csv"];
+pub const CSV_FILES: [&str; 4] = [
+    "games.csv",
+    "scores.csv",
+    "violations.csv",
+    "divergences.csv",
+];
 
 /// The name prefix of the campaign's worker threads (a panic hook may keep quiet for them:
 /// [`run_game`] records their panics as violations).
@@ -297,15 +302,28 @@ pub struct Checkpoint {
     pub scores_csv_bytes: u64,
     /// violations.csv.
     pub violations_csv_bytes: u64,
+    /// divergences.csv.
+    #[serde(default)]
+    pub divergences_csv_bytes: u64,
 }
 
 impl Checkpoint {
-    fn bytes(&self) -> [u64; 3] {
+    fn bytes(&self) -> [u64; 4] {
         [
             self.games_csv_bytes,
             self.scores_csv_bytes,
             self.violations_csv_bytes,
+            self.divergences_csv_bytes,
         ]
+    }
+
+    fn from_bytes(b: [u64; 4]) -> Checkpoint {
+        Checkpoint {
+            games_csv_bytes: b[0],
+            scores_csv_bytes: b[1],
+            violations_csv_bytes: b[2],
+            divergences_csv_bytes: b[3],
+        }
     }
 }
 
@@ -378,7 +396,7 @@ pub struct Manifest {
     /// The CSV lengths at `games_done`.
     pub checkpoint: Checkpoint,
     /// The summary counters at `games_done`.
-    pub summary: Vec<Tally>,
+    pub summary: SummaryData,
 }
 
 impl Manifest {
@@ -481,7 +499,7 @@ fn now() -> String {
 }
 
 /// The header records of the three CSV files, taken from the row types themselves.
-fn headers() -> [csv::ByteRecord; 3] {
+fn headers() -> [csv::ByteRecord; 4] {
     fn header_of<T: Serialize>(row: &T) -> csv::ByteRecord {
         let mut w = csv::Writer::from_writer(Vec::new());
         w.serialize(row).expect("a row serialises");
@@ -527,6 +545,7 @@ fn headers() -> [csv::ByteRecord; 3] {
         header_of(&sample.game),
         header_of(&sample.scores[0]),
         header_of(&v),
+        header_of(&DivergenceRow::default()),
     ]
 }
 
@@ -593,7 +612,7 @@ type CsvOut = csv::Writer<BufWriter<File>>;
 struct Sink {
     dir: PathBuf,
     spec_of: Campaign,
-    csv: [CsvOut; 3],
+    csv: [CsvOut; 4],
     summary: Summary,
     manifest: Manifest,
     sgf_seen: BTreeMap<String, usize>,
@@ -603,7 +622,7 @@ struct Sink {
 impl Sink {
     fn write_chunk(&mut self, outs: &[GameOutcome]) -> Result<(), CampaignError> {
         for o in outs {
-            let [g, s, v] = &mut self.csv;
+            let [g, s, v, d] = &mut self.csv;
             g.serialize(&o.game)
                 .map_err(csv_err(&self.dir.join(CSV_FILES[0])))?;
             for r in &o.scores {
@@ -613,6 +632,10 @@ impl Sink {
             for r in &o.violations {
                 v.serialize(r)
                     .map_err(csv_err(&self.dir.join(CSV_FILES[2])))?;
+            }
+            for r in &o.divergences {
+                d.serialize(r)
+                    .map_err(csv_err(&self.dir.join(CSV_FILES[3])))?;
             }
             self.summary.add_game(o);
             self.manifest.violations += o.violations.len() as u64;
@@ -641,7 +664,7 @@ impl Sink {
 
     /// Flushes the CSVs and writes the manifest with their lengths.
     fn checkpoint(&mut self) -> Result<(), CampaignError> {
-        let mut lens = [0u64; 3];
+        let mut lens = [0u64; 4];
         for (i, w) in self.csv.iter_mut().enumerate() {
             let path = self.dir.join(CSV_FILES[i]);
             w.flush().map_err(io_err(&path))?;
@@ -652,12 +675,8 @@ impl Sink {
                 .map_err(io_err(&path))?
                 .len();
         }
-        self.manifest.checkpoint = Checkpoint {
-            games_csv_bytes: lens[0],
-            scores_csv_bytes: lens[1],
-            violations_csv_bytes: lens[2],
-        };
-        self.manifest.summary = self.summary.tallies();
+        self.manifest.checkpoint = Checkpoint::from_bytes(lens);
+        self.manifest.summary = self.summary.data();
         self.manifest.end_time = now();
         self.manifest.complete = self.manifest.games_done == self.manifest.games_in_scope;
         self.manifest.write(&self.dir)
@@ -681,6 +700,13 @@ fn write_summary(dir: &Path, master_seed: u64, summary: &Summary) -> Result<(), 
     let mut w = BufWriter::new(f);
     summary
         .write_csv(master_seed, &mut w)
+        .map_err(csv_err(&path))?;
+    w.flush().map_err(io_err(&path))?;
+    let path = dir.join("divergence_summary.csv");
+    let f = File::create(&path).map_err(io_err(&path))?;
+    let mut w = BufWriter::new(f);
+    summary
+        .write_divergence_csv(master_seed, &mut w)
         .map_err(csv_err(&path))?;
     w.flush().map_err(io_err(&path))
 }
@@ -762,7 +788,7 @@ fn new_manifest(cfg: &RunConfig) -> Manifest {
         complete: false,
         merged_from: Vec::new(),
         checkpoint: Checkpoint::default(),
-        summary: Vec::new(),
+        summary: SummaryData::default(),
     }
 }
 
@@ -786,7 +812,7 @@ pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, Camp
         w.write_byte_record(h).map_err(csv_err(&path))?;
         files.push(w);
     }
-    let csv: [CsvOut; 3] = files.try_into().expect("three files");
+    let csv: [CsvOut; 4] = files.try_into().expect("four files");
     let mut sink = Sink {
         dir: dir.to_path_buf(),
         spec_of: cfg.campaign.clone(),
@@ -841,11 +867,10 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
     }
     let campaign = manifest.campaign()?;
     let run_options = manifest.run_options()?;
-    let summary =
-        Summary::from_tallies(&manifest.summary).map_err(|msg| CampaignError::Manifest {
-            path: mpath.clone(),
-            msg,
-        })?;
+    let summary = Summary::from_data(&manifest.summary).map_err(|msg| CampaignError::Manifest {
+        path: mpath.clone(),
+        msg,
+    })?;
     if summary.games() != manifest.games_done {
         return Err(CampaignError::Manifest {
             path: mpath,
@@ -881,7 +906,7 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
             .map_err(io_err(&path))?;
         files.push(csv_writer(f));
     }
-    let csv: [CsvOut; 3] = files.try_into().expect("three files");
+    let csv: [CsvOut; 4] = files.try_into().expect("four files");
     let vpath = dir.join(CSV_FILES[2]);
     let (sgf_seen, keep, rows) = violations_seen(&vpath, manifest.checkpoint.violations_csv_bytes)?;
     if rows != manifest.violations {
@@ -1064,7 +1089,7 @@ pub fn merge(
 
     fs::create_dir_all(out).map_err(io_err(out))?;
     let hdr = headers();
-    let mut lens = [0u64; 3];
+    let mut lens = [0u64; 4];
     for (fi, name) in CSV_FILES.iter().enumerate() {
         let path = out.join(name);
         let mut readers = Vec::new();
@@ -1127,7 +1152,7 @@ pub fn merge(
 
     let mut summary = Summary::new();
     for (d, m) in shard_dirs.iter().zip(&manifests) {
-        let s = Summary::from_tallies(&m.summary).map_err(|msg| CampaignError::Manifest {
+        let s = Summary::from_data(&m.summary).map_err(|msg| CampaignError::Manifest {
             path: d.join("manifest.json"),
             msg,
         })?;
@@ -1186,12 +1211,8 @@ pub fn merge(
                 end_time: m.end_time.clone(),
             })
             .collect(),
-        checkpoint: Checkpoint {
-            games_csv_bytes: lens[0],
-            scores_csv_bytes: lens[1],
-            violations_csv_bytes: lens[2],
-        },
-        summary: summary.tallies(),
+        checkpoint: Checkpoint::from_bytes(lens),
+        summary: summary.data(),
     };
     manifest.write(out)?;
     Ok(MergeReport {

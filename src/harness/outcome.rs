@@ -13,7 +13,7 @@ use super::generate::{generate, EdgeCases, GameSpec, Generated};
 use crate::checks::{analyse, Analysis, CheckOptions, Symmetries, Verdict, THEOREMS};
 use crate::counting::Balancing;
 use crate::engine::{Color, End, Phase};
-use crate::rules::RuleId;
+use crate::rules::{Cause, Divergence, RuleId};
 
 /// A row of games.csv. Points are in points (`24.5`), counts are integers; an empty cell
 /// means not applicable (a resigned game has no count).
@@ -141,6 +141,87 @@ pub struct ViolationRow {
     pub detail: String,
 }
 
+/// A row of divergences.csv: one per game and rule set whose winner or board margin differs
+/// from jpd-tangsong's, with the named causes that account for the difference (half-points
+/// written as points; each cause column is the other rule set's term minus jpd-tangsong's).
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct DivergenceRow {
+    /// Index of the game.
+    pub game: u64,
+    /// The per-game seed.
+    pub seed: u64,
+    /// Board size.
+    pub size: u8,
+    /// The policy.
+    pub policy: &'static str,
+    /// The other rule set.
+    pub rules: String,
+    /// jpd-tangsong's result.
+    pub jpd_tangsong_result: String,
+    /// The other rule set's result.
+    pub result: String,
+    /// 1 when the winners differ.
+    pub winner_differs: u8,
+    /// The other's margin minus jpd-tangsong's, komi included.
+    pub margin_difference_points: f64,
+    /// Komi: jpd-tangsong's base komi minus the other's.
+    pub komi_points: f64,
+    /// The Art. 12 first-pass point.
+    pub first_pass_points: f64,
+    /// Last-move parity.
+    pub last_move_parity_points: f64,
+    /// Virtual moves before the final pause.
+    pub early_pass_points: f64,
+    /// AGA pass stones.
+    pub pass_stones_points: f64,
+    /// Points in seki (J89 Art. 8).
+    pub seki_points_points: f64,
+    /// One-sided dame.
+    pub one_sided_dame_points: f64,
+    /// Own liberties in mixed regions after four virtual moves.
+    pub four_pass_liberty_points: f64,
+    /// Unfilled single ko.
+    pub unfilled_ko_points: f64,
+    /// Dead stones left on the board.
+    pub dead_stones_on_board_points: f64,
+    /// The Art. 11 balancing reading.
+    pub balancing_b1_points: f64,
+    /// The strict Art. 10 reading.
+    pub ownership_c1_points: f64,
+    /// What the causes leave unexplained (0 unless something is wrong: theorem T17).
+    pub unexplained_points: f64,
+}
+
+impl DivergenceRow {
+    fn new(spec: &GameSpec, policy: &'static str, d: &Divergence) -> DivergenceRow {
+        let c = |x: Cause| d.causes.get(x).as_f64();
+        DivergenceRow {
+            game: spec.index,
+            seed: spec.seed(),
+            size: spec.size,
+            policy,
+            rules: d.rules.clone(),
+            jpd_tangsong_result: d.reference.clone(),
+            result: d.result.clone(),
+            winner_differs: d.winner_differs as u8,
+            margin_difference_points: d.margin_difference.as_f64(),
+            komi_points: c(Cause::Komi),
+            first_pass_points: c(Cause::FirstPass),
+            last_move_parity_points: c(Cause::LastMoveParity),
+            early_pass_points: c(Cause::EarlyPass),
+            pass_stones_points: c(Cause::PassStones),
+            seki_points_points: c(Cause::SekiPoints),
+            one_sided_dame_points: c(Cause::OneSidedDame),
+            four_pass_liberty_points: c(Cause::FourPassLiberty),
+            unfilled_ko_points: c(Cause::UnfilledKo),
+            dead_stones_on_board_points: c(Cause::DeadStonesOnBoard),
+            balancing_b1_points: c(Cause::BalancingB1),
+            ownership_c1_points: c(Cause::OwnershipC1),
+            unexplained_points: d.unexplained.as_f64(),
+        }
+    }
+}
+
 /// Everything about one game.
 #[derive(Clone, Debug)]
 pub struct GameOutcome {
@@ -152,6 +233,10 @@ pub struct GameOutcome {
     pub scores: Vec<ScoreRow>,
     /// violations.csv rows.
     pub violations: Vec<ViolationRow>,
+    /// divergences.csv rows.
+    pub divergences: Vec<DivergenceRow>,
+    /// The divergences themselves (for the summary).
+    pub divergence_causes: Vec<Divergence>,
     /// Each theorem's verdict, in [`THEOREMS`] order (all not applicable after a panic).
     pub verdicts: Vec<Verdict>,
     /// The edge cases the game contains.
@@ -249,6 +334,8 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
         spec: *spec,
         game,
         scores: Vec::new(),
+        divergences: Vec::new(),
+        divergence_causes: Vec::new(),
         violations: vec![ViolationRow {
             game: spec.index,
             seed: spec.seed(),
@@ -368,6 +455,12 @@ fn outcome(spec: &GameSpec, g: &Generated, a: &Analysis) -> GameOutcome {
         spec: *spec,
         game: row,
         scores,
+        divergences: a
+            .divergences
+            .iter()
+            .map(|d| DivergenceRow::new(spec, g.policy.name(), d))
+            .collect(),
+        divergence_causes: a.divergences.clone(),
         violations,
         verdicts: a.theorems.iter().map(|t| t.verdict).collect(),
         edges,

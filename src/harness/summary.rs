@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize};
 use super::generate::EdgeCases;
 use super::outcome::GameOutcome;
 use crate::checks::{Verdict, THEOREMS};
+use crate::counting::Half;
+use crate::rules::{Cause, RuleId};
 
 /// The counters of one (size, policy) cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,10 +66,70 @@ impl Tally {
     }
 }
 
+/// Divergence counters of one (size, rule set) cell: the rule set against jpd-tangsong.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DivTally {
+    /// Board size.
+    pub size: u8,
+    /// The rule set compared with jpd-tangsong.
+    pub rules: String,
+    /// Games scored under both.
+    pub compared: u64,
+    /// Games where the winner or the board margin differs.
+    pub divergent: u64,
+    /// Games where the winner differs.
+    pub winner_differs: u64,
+    /// Games where the board margin (komi aside) differs.
+    pub board_margin_differs: u64,
+    /// Games whose divergence the causes do not account for.
+    pub unexplained: u64,
+    /// Per cause (in [`Cause::ALL`] order): divergent games where the cause's term is nonzero.
+    pub by_cause: Vec<u64>,
+    /// Per cause: games with a different winner where the cause's term is nonzero.
+    pub winner_by_cause: Vec<u64>,
+}
+
+impl DivTally {
+    fn new(size: u8, rules: &str) -> DivTally {
+        DivTally {
+            size,
+            rules: rules.to_string(),
+            by_cause: vec![0; Cause::ALL.len()],
+            winner_by_cause: vec![0; Cause::ALL.len()],
+            ..DivTally::default()
+        }
+    }
+
+    fn add(&mut self, o: &DivTally) {
+        self.compared += o.compared;
+        self.divergent += o.divergent;
+        self.winner_differs += o.winner_differs;
+        self.board_margin_differs += o.board_margin_differs;
+        self.unexplained += o.unexplained;
+        for (a, b) in self.by_cause.iter_mut().zip(&o.by_cause) {
+            *a += b;
+        }
+        for (a, b) in self.winner_by_cause.iter_mut().zip(&o.winner_by_cause) {
+            *a += b;
+        }
+    }
+}
+
+/// The summary's counters as kept in a manifest.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummaryData {
+    /// The (size, policy) cells.
+    pub cells: Vec<Tally>,
+    /// The (size, rule set) divergence cells.
+    #[serde(default)]
+    pub divergences: Vec<DivTally>,
+}
+
 /// The summary of a campaign (or of part of one).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     cells: BTreeMap<(u8, String), Tally>,
+    div: BTreeMap<(u8, usize), DivTally>,
 }
 
 impl Summary {
@@ -82,8 +144,90 @@ impl Summary {
             .or_insert_with(|| Tally::new(size, policy))
     }
 
+    fn div_cell(&mut self, size: u8, rule: usize) -> &mut DivTally {
+        self.div
+            .entry((size, rule))
+            .or_insert_with(|| DivTally::new(size, RuleId::ALL[rule].as_str()))
+    }
+
+    fn add_divergences(&mut self, o: &GameOutcome) {
+        if o.scores.is_empty() {
+            return;
+        }
+        let size = o.game.size;
+        for i in 1..RuleId::ALL.len() {
+            self.div_cell(size, i).compared += 1;
+        }
+        for d in &o.divergence_causes {
+            let Some(i) = RuleId::ALL.iter().position(|r| r.as_str() == d.rules) else {
+                continue;
+            };
+            let t = self.div_cell(size, i);
+            t.divergent += 1;
+            t.winner_differs += d.winner_differs as u64;
+            t.board_margin_differs += (d.margin_difference != d.komi_term) as u64;
+            t.unexplained += (d.unexplained != Half::ZERO) as u64;
+            for (k, &c) in Cause::ALL.iter().enumerate() {
+                if d.causes.get(c) != Half::ZERO {
+                    t.by_cause[k] += 1;
+                    t.winner_by_cause[k] += d.winner_differs as u64;
+                }
+            }
+        }
+    }
+
+    /// The divergence cells, sorted by size then rule set (report order).
+    pub fn divergence_tallies(&self) -> Vec<DivTally> {
+        self.div.values().cloned().collect()
+    }
+
+    /// Writes divergence_summary.csv: one row per (size, rule set, cause), tidy, with `any` for
+    /// all causes together.
+    pub fn write_divergence_csv<W: Write>(&self, master_seed: u64, out: W) -> csv::Result<()> {
+        let mut w = csv::Writer::from_writer(out);
+        w.write_record([
+            "master_seed",
+            "size",
+            "rules",
+            "cause",
+            "games_compared",
+            "games_divergent",
+            "games_winner_differs",
+            "games_board_margin_differs",
+            "games_unexplained",
+        ])?;
+        for t in self.div.values() {
+            let head = [master_seed.to_string(), t.size.to_string(), t.rules.clone()];
+            let mut row = head.to_vec();
+            row.extend([
+                "any".to_string(),
+                t.compared.to_string(),
+                t.divergent.to_string(),
+                t.winner_differs.to_string(),
+                t.board_margin_differs.to_string(),
+                t.unexplained.to_string(),
+            ]);
+            w.write_record(&row)?;
+            for (k, c) in Cause::ALL.iter().enumerate() {
+                let mut row = head.to_vec();
+                row.extend([
+                    c.as_str().to_string(),
+                    t.compared.to_string(),
+                    t.by_cause[k].to_string(),
+                    t.winner_by_cause[k].to_string(),
+                    String::new(),
+                    String::new(),
+                ]);
+                w.write_record(&row)?;
+            }
+        }
+        w.flush()?;
+        Ok(())
+    }
+
     /// Counts one game.
     pub fn add_game(&mut self, o: &GameOutcome) {
+        self.add_divergences(o);
         let t = self.cell(o.game.size, o.game.policy);
         t.games += 1;
         for (i, v) in o.verdicts.iter().enumerate().take(THEOREMS.len()) {
@@ -109,6 +253,9 @@ impl Summary {
         for t in other.cells.values() {
             self.cell(t.size, &t.policy).add(t);
         }
+        for (&(size, i), t) in &other.div {
+            self.div_cell(size, i).add(t);
+        }
     }
 
     /// Games counted in all cells.
@@ -116,16 +263,35 @@ impl Summary {
         self.cells.values().map(|t| t.games).sum()
     }
 
-    /// The cells, sorted by size then policy.
-    pub fn tallies(&self) -> Vec<Tally> {
-        self.cells.values().cloned().collect()
+    /// The counters as kept in a manifest.
+    pub fn data(&self) -> SummaryData {
+        SummaryData {
+            cells: self.cells.values().cloned().collect(),
+            divergences: self.divergence_tallies(),
+        }
     }
 
-    /// A summary from cells (as kept in a manifest). Cells of the same key are added; a cell
-    /// whose vectors have the wrong length is an error.
-    pub fn from_tallies(tallies: &[Tally]) -> Result<Summary, String> {
+    /// A summary from its counters (as kept in a manifest). Cells of the same key are added; a
+    /// cell whose vectors have the wrong length is an error.
+    pub fn from_data(data: &SummaryData) -> Result<Summary, String> {
         let mut s = Summary::new();
-        for t in tallies {
+        for t in &data.divergences {
+            let i = RuleId::ALL
+                .iter()
+                .position(|r| r.as_str() == t.rules)
+                .ok_or_else(|| format!("divergence cell of unknown rule set {}", t.rules))?;
+            if t.by_cause.len() != Cause::ALL.len() || t.winner_by_cause.len() != Cause::ALL.len() {
+                return Err(format!(
+                    "divergence cell size {} rules {} has {} causes, expected {}",
+                    t.size,
+                    t.rules,
+                    t.by_cause.len(),
+                    Cause::ALL.len()
+                ));
+            }
+            s.div_cell(t.size, i).add(t);
+        }
+        for t in &data.cells {
             if t.checked.len() != THEOREMS.len()
                 || t.failed.len() != THEOREMS.len()
                 || t.edges.len() != EdgeCases::NAMES.len()
@@ -227,7 +393,7 @@ mod tests {
         }
         a.merge(&b);
         assert_eq!(a, all);
-        assert_eq!(Summary::from_tallies(&all.tallies()).unwrap(), all);
+        assert_eq!(Summary::from_data(&all.data()).unwrap(), all);
         let mut x = Vec::new();
         all.write_csv(3, &mut x).unwrap();
         let text = String::from_utf8(x).unwrap();

@@ -10,9 +10,14 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::checks::THEOREMS;
+use crate::checks::analyse;
+use crate::checks::{STATEMENTS, THEOREMS};
 use crate::harness::campaign::Manifest;
+use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
+use crate::report::examples::write_example;
+use crate::report::svg::bar_chart;
+use crate::rules::{Cause, RuleId};
 
 /// Errors reading a campaign folder.
 #[derive(Debug, thiserror::Error)]
@@ -60,16 +65,6 @@ fn col(h: &csv::StringRecord, path: &Path, name: &str) -> Result<usize, Findings
             path: path.to_path_buf(),
             column: name.to_string(),
         })
-}
-
-/// Per (size, rule set) comparison with jpd-tangsong.
-#[derive(Default, Clone, Copy)]
-struct Versus {
-    games: u64,
-    winner_differs: u64,
-    margin_differs: u64,
-    /// Winner differences explained by the komi identity (Black first passer, B0 - W0 = 7).
-    winner_by_komi: u64,
 }
 
 /// Builds the text of FINDINGS.md for the campaign in `dir`.
@@ -163,15 +158,18 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     }
 
     let _ = writeln!(s, "## Theorems (RULES.md section 8)\n");
-    let _ = writeln!(s, "| theorem | games checked | failures | rate |");
-    let _ = writeln!(s, "| --- | ---: | ---: | ---: |");
-    for t in THEOREMS {
+    let _ = writeln!(
+        s,
+        "| theorem | statement | games checked | failures | rate |"
+    );
+    let _ = writeln!(s, "| --- | --- | ---: | ---: | ---: |");
+    for (t, statement) in THEOREMS.iter().zip(STATEMENTS) {
         let k = t.to_ascii_lowercase();
         let checked = get(&total, &format!("{k}_checked"));
         let failed = get(&total, &format!("{k}_failed"));
         let _ = writeln!(
             s,
-            "| {t} | {checked} | {failed} | {} |",
+            "| {t} | {statement} | {checked} | {failed} | {} |",
             rate(failed, checked)
         );
     }
@@ -230,20 +228,356 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         );
     }
 
-    // Rule sets against jpd-tangsong, from scores.csv joined with games.csv.
-    let versus = compare_rules(dir)?;
+    // Rule sets against jpd-tangsong, from divergence_summary.csv.
+    let div = read_divergences(dir)?;
     let _ = writeln!(s, "## Rule sets against jpd-tangsong\n");
-    let _ = writeln!(s, "| rule set | size | games | winner differs | margin differs | winner differs by the komi identity |");
-    let _ = writeln!(s, "| --- | ---: | ---: | ---: | ---: | ---: |");
-    for ((rules, size), v) in &versus {
+    let _ = writeln!(s, "{}\n", RULES_NOTE);
+    let _ = writeln!(
+        s,
+        "| rule set | size | games | divergent | winner differs | board margin differs | unexplained | causes (games) |"
+    );
+    let _ = writeln!(s, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+    for (rules, size, d) in &div {
+        let causes: Vec<String> = d
+            .causes
+            .iter()
+            .filter(|(_, n, _)| *n > 0)
+            .map(|(c, n, w)| {
+                if *w > 0 {
+                    format!("{c} {n} (winner {w})")
+                } else {
+                    format!("{c} {n}")
+                }
+            })
+            .collect();
         let _ = writeln!(
             s,
-            "| {rules} | {size}x{size} | {} | {} | {} | {} |",
-            v.games, v.winner_differs, v.margin_differs, v.winner_by_komi
+            "| {rules} | {size}x{size} | {} | {} | {} | {} | {} | {} |",
+            d.compared,
+            rate(d.divergent, d.compared),
+            rate(d.winner_differs, d.compared),
+            rate(d.board_margin_differs, d.compared),
+            d.unexplained,
+            if causes.is_empty() {
+                "-".to_string()
+            } else {
+                causes.join(", ")
+            }
         );
     }
-    let _ = writeln!(s, "\n{}", RULES_NOTE);
+    if !div.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n![Divergence rates by cause and board size](divergences.svg)\n\n\
+             The chart (`divergences.svg`): for each cause, the share of (game, rule set) \
+             comparisons with jpd-tangsong where that cause contributes to a divergence, by size.\n"
+        );
+    }
+    let unexplained: u64 = div.iter().map(|(_, _, d)| d.unexplained).sum();
+    let _ = writeln!(
+        s,
+        "\n{}\n",
+        if unexplained == 0 {
+            "Every divergence is accounted for by its named causes (theorem T17).".to_string()
+        } else {
+            format!("**{unexplained} divergences are not accounted for by their causes** (theorem T17 lists them).")
+        }
+    );
+    let picks = example_picks(dir)?;
+    if !picks.is_empty() {
+        let _ = writeln!(s, "## Examples\n");
+        let _ = writeln!(
+            s,
+            "The first game of the campaign for each theorem failure and each divergence cause \
+             (one whose winner differs when there is one), as an SGF record and an SVG diagram of \
+             the settled position in `examples/`:\n"
+        );
+        for p in &picks {
+            let _ = writeln!(
+                s,
+                "- [{}](examples/{}.svg) ([SGF](examples/{}.sgf)): {}",
+                p.title, p.stem, p.stem, p.caption
+            );
+        }
+        let _ = writeln!(s);
+    }
     Ok(s)
+}
+
+/// A game chosen to be drawn.
+struct Pick {
+    stem: String,
+    game: u64,
+    title: String,
+    caption: String,
+}
+
+/// The first failure of each theorem (violations.csv order) and the first divergence of each
+/// cause (divergences.csv order; one with a different winner if any).
+fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
+    let mut picks = Vec::new();
+    let vpath = dir.join("violations.csv");
+    if vpath.exists() {
+        let mut r = reader(&vpath)?;
+        let h = r
+            .headers()
+            .map_err(|e| FindingsError::Csv {
+                path: vpath.clone(),
+                source: e,
+            })?
+            .clone();
+        let (g_c, th_c, det_c) = (
+            col(&h, &vpath, "game")?,
+            col(&h, &vpath, "theorem")?,
+            col(&h, &vpath, "detail")?,
+        );
+        let mut seen = std::collections::BTreeSet::new();
+        for rec in r.records() {
+            let rec = rec.map_err(|e| FindingsError::Csv {
+                path: vpath.clone(),
+                source: e,
+            })?;
+            let th = rec[th_c].to_string();
+            if th == "panic" || !seen.insert(th.clone()) {
+                continue;
+            }
+            let game: u64 = rec[g_c].parse().unwrap_or(0);
+            picks.push(Pick {
+                stem: format!("theorem-{th}-game-{game}"),
+                game,
+                title: format!("{th} fails on game {game}"),
+                caption: rec[det_c].chars().take(300).collect(),
+            });
+        }
+    }
+    let dpath = dir.join("divergences.csv");
+    if dpath.exists() {
+        let mut r = reader(&dpath)?;
+        let h = r
+            .headers()
+            .map_err(|e| FindingsError::Csv {
+                path: dpath.clone(),
+                source: e,
+            })?
+            .clone();
+        let (g_c, ru_c, win_c, ref_c, res_c) = (
+            col(&h, &dpath, "game")?,
+            col(&h, &dpath, "rules")?,
+            col(&h, &dpath, "winner_differs")?,
+            col(&h, &dpath, "jpd_tangsong_result")?,
+            col(&h, &dpath, "result")?,
+        );
+        let cause_cols: Vec<(Cause, usize)> = Cause::ALL
+            .iter()
+            .map(|&c| col(&h, &dpath, &format!("{}_points", c.as_str())).map(|i| (c, i)))
+            .collect::<Result<_, _>>()?;
+        // Per cause: the first divergence, and the first with a different winner.
+        let mut first: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
+        let mut first_win: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
+        for rec in r.records() {
+            let rec = rec.map_err(|e| FindingsError::Csv {
+                path: dpath.clone(),
+                source: e,
+            })?;
+            let won = &rec[win_c] == "1";
+            for (k, &(c, i)) in cause_cols.iter().enumerate() {
+                let v: f64 = rec[i].parse().unwrap_or(0.0);
+                if v == 0.0 {
+                    continue;
+                }
+                let what = || {
+                    (
+                        rec[g_c].parse::<u64>().unwrap_or(0),
+                        rec[ru_c].to_string(),
+                        format!(
+                            "{} {} against jpd-tangsong {}; {} term {:+}",
+                            &rec[ru_c],
+                            &rec[res_c],
+                            &rec[ref_c],
+                            c.as_str(),
+                            v
+                        ),
+                    )
+                };
+                if first[k].is_none() {
+                    first[k] = Some(what());
+                }
+                if won && first_win[k].is_none() {
+                    first_win[k] = Some(what());
+                }
+            }
+            if first_win.iter().all(Option::is_some) {
+                break;
+            }
+        }
+        for (k, c) in Cause::ALL.iter().enumerate() {
+            if let Some((game, rules, caption)) = first_win[k].clone().or(first[k].clone()) {
+                picks.push(Pick {
+                    stem: format!("cause-{}-game-{game}-{rules}", c.as_str()),
+                    game,
+                    title: format!("{} on game {game}", c.as_str()),
+                    caption,
+                });
+            }
+        }
+    }
+    Ok(picks)
+}
+
+/// Writes `examples/` (each pick as SGF and SVG, regenerated from its seed) and
+/// `divergences.svg` (the chart of divergence rates by cause and size).
+fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
+    let manifest = Manifest::read(dir).map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    let campaign = manifest
+        .campaign()
+        .map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    let opts = manifest
+        .run_options()
+        .map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    let edir = dir.join("examples");
+    if edir.exists() {
+        std::fs::remove_dir_all(&edir).map_err(|e| FindingsError::Io {
+            path: edir.clone(),
+            source: e,
+        })?;
+    }
+    for p in example_picks(dir)? {
+        let g = generate(&campaign.spec(p.game));
+        let a = analyse(&g.finished, opts.balancing, &RuleId::ALL, opts.checks);
+        let Ok(count) = &a.count else { continue };
+        write_example(
+            &edir,
+            &p.stem,
+            &g.finished,
+            count,
+            &a.results,
+            &p.title,
+            &p.caption,
+        )
+        .map_err(|e| FindingsError::Io {
+            path: edir.join(&p.stem),
+            source: e,
+        })?;
+    }
+    // The chart: per cause and size, divergent comparisons over all comparisons.
+    let div = read_divergences(dir)?;
+    if !div.is_empty() {
+        let sizes: Vec<u32> = div
+            .iter()
+            .map(|(_, sz, _)| *sz)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let causes: Vec<String> = Cause::ALL.iter().map(|c| c.as_str().to_string()).collect();
+        let values: Vec<Vec<f64>> = causes
+            .iter()
+            .map(|cause| {
+                sizes
+                    .iter()
+                    .map(|&sz| {
+                        let (mut n, mut d) = (0u64, 0u64);
+                        for (_, s2, row) in &div {
+                            if *s2 != sz {
+                                continue;
+                            }
+                            d += row.compared;
+                            n += row
+                                .causes
+                                .iter()
+                                .find(|(c, _, _)| c == cause)
+                                .map(|x| x.1)
+                                .unwrap_or(0);
+                        }
+                        if d == 0 {
+                            0.0
+                        } else {
+                            (10000.0 * n as f64 / d as f64).round() / 100.0
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let series: Vec<String> = sizes.iter().map(|s| format!("{s}x{s}")).collect();
+        let svg = bar_chart(
+            "Divergences from jpd-tangsong by cause and board size",
+            &causes,
+            &series,
+            &values,
+            "% of comparisons",
+        );
+        let path = dir.join("divergences.svg");
+        std::fs::write(&path, svg).map_err(|e| FindingsError::Io { path, source: e })?;
+    }
+    Ok(())
+}
+
+/// One (rule set, size) row of divergence_summary.csv with its causes.
+#[derive(Default)]
+struct DivRow {
+    compared: u64,
+    divergent: u64,
+    winner_differs: u64,
+    board_margin_differs: u64,
+    unexplained: u64,
+    /// (cause, divergent games with it, winner differences with it).
+    causes: Vec<(String, u64, u64)>,
+}
+
+/// Reads divergence_summary.csv, keyed by (rule set in report order, size).
+fn read_divergences(dir: &Path) -> Result<Vec<(String, u32, DivRow)>, FindingsError> {
+    let path = dir.join("divergence_summary.csv");
+    let mut out: BTreeMap<(usize, u32), (String, DivRow)> = BTreeMap::new();
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let mut rdr = reader(&path)?;
+    let h = rdr
+        .headers()
+        .map_err(|e| FindingsError::Csv {
+            path: path.clone(),
+            source: e,
+        })?
+        .clone();
+    let c = |n: &str| col(&h, &path, n);
+    let (size_c, rules_c, cause_c, cmp_c, div_c, win_c, bm_c, un_c) = (
+        c("size")?,
+        c("rules")?,
+        c("cause")?,
+        c("games_compared")?,
+        c("games_divergent")?,
+        c("games_winner_differs")?,
+        c("games_board_margin_differs")?,
+        c("games_unexplained")?,
+    );
+    for rec in rdr.records() {
+        let rec = rec.map_err(|e| FindingsError::Csv {
+            path: path.clone(),
+            source: e,
+        })?;
+        let num = |i: usize| rec[i].parse::<u64>().unwrap_or(0);
+        let size: u32 = rec[size_c].parse().unwrap_or(0);
+        let order = RuleId::ALL
+            .iter()
+            .position(|r| r.as_str() == &rec[rules_c])
+            .unwrap_or(usize::MAX);
+        let e = out
+            .entry((order, size))
+            .or_insert_with(|| (rec[rules_c].to_string(), DivRow::default()));
+        if &rec[cause_c] == "any" {
+            e.1.compared = num(cmp_c);
+            e.1.divergent = num(div_c);
+            e.1.winner_differs = num(win_c);
+            e.1.board_margin_differs = num(bm_c);
+            e.1.unexplained = num(un_c);
+        } else {
+            e.1.causes
+                .push((rec[cause_c].to_string(), num(div_c), num(win_c)));
+        }
+    }
+    Ok(out
+        .into_iter()
+        .map(|((_, size), (rules, row))| (rules, size, row))
+        .collect())
 }
 
 const EXPLANATIONS: &str = "How to read the failures:
@@ -266,12 +600,27 @@ const EXPLANATIONS: &str = "How to read the failures:
 ";
 
 const RULES_NOTE: &str =
-    "`jpd-tangsong-area` must equal `jpd-tangsong` (theorem T6). For `chinese` (area of the paused
-position, komi 7.5) against `jpd-tangsong` (balanced, komi 6.5): the margins are
-`B0 - W0 - 7.5` and `B0 - W0 - 6.5 - [White passed first]`, so they differ by exactly one point
-whenever Black passed first, and the winner differs exactly when, in addition, `B0 - W0 = 7`
-(Part 1 item 12 of the Tang-Song text). The last column counts the winner differences that this
-identity explains; a winner difference it does not explain would be a bug.";
+    "Every rule set scores every game by its own method (see `src/rules/mod.rs`
+for each preset and its source). Each also states a ledger: the named causes that turn the
+paused area difference `A0 = B0 - W0` into its board margin (RULESETS.md 3.1, `A - J =
+(n_B - n_W) + sigma`, split term by term). A game *diverges* from jpd-tangsong when the winner
+differs, or the margin differs by more than a komi difference; the causes of a divergence are
+the terms in which the two ledgers differ, and the komi. `divergences.csv` has one row per
+divergent game and rule set with every cause's term in points; `divergence_summary.csv` counts
+them per size, rule set and cause. Rates below are of games compared.
+
+What the causes mean: `komi`, a different komi; `first_pass`, the Art. 12 point (Ikeda's Area
+III and WMSG 2008 pay it too, Ming-Qing, Chinese, Ing and AGA do not); `last_move_parity`, the
+point Black's extra move puts on the board, which territory counting does not see;
+`early_pass`, virtual moves before the final pause, free under stoneless passes;
+`pass_stones`, AGA's pass stones (they cancel the two terms before: T14); `seki_points`, points
+of regions bordered by a group in seki, which J89 Art. 8 does not count; `one_sided_dame`,
+counted for its holder by area counting, for nobody by region-based counting;
+`four_pass_liberty`, the same after a four-virtual-move end; `unfilled_ko`, a ko point the
+Japanese practice fills; `dead_stones_on_board`, Tromp-Taylor scoring the board as it stands;
+`balancing_b1`, `ownership_c1`, the two ambiguities of RULES.md. Dame left and overflow never
+change a margin: dame left are half a point each (or nobody's) under every rule set, and the
+overflow procedure adds `s` to both territories.";
 
 fn rate(n: u64, d: u64) -> String {
     if d == 0 {
@@ -281,109 +630,9 @@ fn rate(n: u64, d: u64) -> String {
     }
 }
 
-/// Streams games.csv and scores.csv together (both in game order).
-fn compare_rules(dir: &Path) -> Result<BTreeMap<(String, u32), Versus>, FindingsError> {
-    let gpath = dir.join("games.csv");
-    let spath = dir.join("scores.csv");
-    let mut out: BTreeMap<(String, u32), Versus> = BTreeMap::new();
-    let (Ok(mut gr), Ok(mut sr)) = (
-        csv::Reader::from_path(&gpath),
-        csv::Reader::from_path(&spath),
-    ) else {
-        return Ok(out);
-    };
-    let gh = gr
-        .headers()
-        .map_err(|e| FindingsError::Csv {
-            path: gpath.clone(),
-            source: e,
-        })?
-        .clone();
-    let sh = sr
-        .headers()
-        .map_err(|e| FindingsError::Csv {
-            path: spath.clone(),
-            source: e,
-        })?
-        .clone();
-    let (gg, gfp, gab, gaw) = (
-        col(&gh, &gpath, "game")?,
-        col(&gh, &gpath, "first_passer")?,
-        col(&gh, &gpath, "area_black_points")?,
-        col(&gh, &gpath, "area_white_points")?,
-    );
-    let (sg, ssz, sru, smar, swin) = (
-        col(&sh, &spath, "game")?,
-        col(&sh, &spath, "size")?,
-        col(&sh, &spath, "rules")?,
-        col(&sh, &spath, "margin_b_minus_w")?,
-        col(&sh, &spath, "winner")?,
-    );
-    let _ = (gab, gaw);
-    let mut games = gr.records();
-    let mut current: Option<csv::StringRecord> = None;
-    let mut pending: Vec<csv::StringRecord> = Vec::new();
-    let flush = |rows: &mut Vec<csv::StringRecord>,
-                 game: Option<&csv::StringRecord>,
-                 out: &mut BTreeMap<(String, u32), Versus>| {
-        let Some(base) = rows.iter().find(|r| &r[sru] == "jpd-tangsong").cloned() else {
-            rows.clear();
-            return;
-        };
-        let bfp = game.map(|g| &g[gfp] == "black").unwrap_or(false);
-        let size: u32 = base[ssz].parse().unwrap_or(0);
-        let bm: f64 = base[smar].parse().unwrap_or(0.0);
-        for r in rows.iter() {
-            if &r[sru] == "jpd-tangsong" {
-                continue;
-            }
-            let v = out.entry((r[sru].to_string(), size)).or_default();
-            v.games += 1;
-            let m: f64 = r[smar].parse().unwrap_or(0.0);
-            if m != bm {
-                v.margin_differs += 1;
-            }
-            if r[swin] != base[swin] {
-                v.winner_differs += 1;
-                // Chinese: margin = B0 - W0 - 7.5; Tang-Song: B0 - W0 - 6.5 - [WFP].
-                if &r[sru] == "chinese"
-                    && bfp
-                    && (bm - m - 1.0).abs() < 1e-9
-                    && (bm - 0.5).abs() < 1e-9
-                {
-                    v.winner_by_komi += 1;
-                }
-            }
-        }
-        rows.clear();
-    };
-    for rec in sr.records() {
-        let rec = rec.map_err(|e| FindingsError::Csv {
-            path: spath.clone(),
-            source: e,
-        })?;
-        let g = rec[sg].to_string();
-        if pending.first().map(|p| p[sg] != *g).unwrap_or(false) {
-            flush(&mut pending, current.as_ref(), &mut out);
-        }
-        // Advance games.csv to this game.
-        while current.as_ref().map(|c| c[gg] != *g).unwrap_or(true) {
-            match games.next() {
-                Some(Ok(r)) => current = Some(r),
-                _ => {
-                    current = None;
-                    break;
-                }
-            }
-        }
-        pending.push(rec);
-    }
-    flush(&mut pending, current.as_ref(), &mut out);
-    Ok(out)
-}
-
 /// Writes FINDINGS.md into the campaign folder.
 pub fn write_findings(dir: &Path) -> Result<PathBuf, FindingsError> {
+    write_pictures(dir)?;
     let text = findings(dir)?;
     let path = dir.join("FINDINGS.md");
     let tmp = dir.join("FINDINGS.md.tmp");

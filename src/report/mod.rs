@@ -1,5 +1,7 @@
 //! Reports: what the command line prints and writes.
 
 pub mod campaign;
+pub mod examples;
 pub mod findings;
 pub mod score;
+pub mod svg;

@@ -6,9 +6,10 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::checks::{analyse, Analysis, CheckOptions, Finished, TheoremResult, Verdict};
+use crate::checks::{analyse, score_all, Analysis, CheckOptions, Finished, TheoremResult, Verdict};
 use crate::counting::{Balancing, Half};
 use crate::engine::{Board, Color, End, PerSide, Phase, Point};
+use crate::report::svg::Diagram;
 use crate::rules::{RuleId, RuleResult, Rules};
 use crate::settlement::{PointClass, SharedKind};
 use crate::sgf::{parse_sgf, replay, SgfError, SgfRecord};
@@ -163,6 +164,17 @@ pub struct FileReport {
 
 /// Reads, replays, counts and checks one SGF record.
 pub fn score_bytes(file: &str, bytes: &[u8], opts: &ScoreOptions) -> Result<FileReport, SgfError> {
+    score_bytes_with_diagram(file, bytes, opts).map(|(r, _)| r)
+}
+
+/// [`score_bytes`], and the diagram of the settled position (`jpd score --svg`): titled with
+/// the file name, the results one per line under it. `None` when the game has no count (a
+/// resignation, no result).
+pub fn score_bytes_with_diagram(
+    file: &str,
+    bytes: &[u8],
+    opts: &ScoreOptions,
+) -> Result<(FileReport, Option<Diagram>), SgfError> {
     let rec = parse_sgf(bytes)?;
     let rep = replay(&rec, Rules::preset(RuleId::JpdTangsong).play)?;
     let finished = Finished {
@@ -172,15 +184,11 @@ pub fn score_bytes(file: &str, bytes: &[u8], opts: &ScoreOptions) -> Result<File
     let mut analysis = analyse(&finished, opts.balancing, &opts.rules, opts.checks);
     if opts.komi_from_sgf {
         if let (Some(km), Ok(c)) = (rep.record.komi_half_points, &analysis.count) {
+            let (_, all) = score_all(&finished, c, opts.balancing, Some(Half(km as i64)));
             analysis.results = opts
                 .rules
                 .iter()
-                .map(|&id| {
-                    let mut r = Rules::preset(id);
-                    r.balancing = opts.balancing;
-                    r.komi = Half(km as i64);
-                    r.score(c)
-                })
+                .map(|&id| all[RuleId::ALL.iter().position(|&x| x == id).expect("listed")].clone())
                 .collect();
         }
     }
@@ -205,7 +213,24 @@ pub fn score_bytes(file: &str, bytes: &[u8], opts: &ScoreOptions) -> Result<File
             rep.record.setup.len()
         ));
     }
-    Ok(build(file, &finished, &rep.record, analysis, opts, notes))
+    let diagram = analysis.count.as_ref().ok().map(|c| {
+        let lines: Vec<String> = analysis
+            .results
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}: {} (black {}, white {}, komi {})",
+                    r.rules, r.result, r.black, r.white, r.komi
+                )
+            })
+            .collect();
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        Diagram::from_count(finished.game.board(), c)
+            .with_title(file)
+            .with_caption(&lines)
+    });
+    let report = build(file, &finished, &rep.record, analysis, opts, notes);
+    Ok((report, diagram))
 }
 
 fn build(
@@ -230,17 +255,12 @@ fn build(
         results = opts
             .rules
             .iter()
-            .map(|&id| RuleResult {
-                rules: id.as_str().to_string(),
-                komi: match rec.komi_half_points {
-                    Some(km) if opts.komi_from_sgf => Half(km as i64),
-                    _ => Rules::preset(id).komi,
-                },
-                black: Half::ZERO,
-                white: Half::ZERO,
-                margin: Half::ZERO,
-                winner: Some(loser.opp()),
-                result: format!("{}+R", loser.opp().letter()),
+            .map(|&id| {
+                let mut r = RuleResult::resigned(id, loser);
+                if let (true, Some(km)) = (opts.komi_from_sgf, rec.komi_half_points) {
+                    r.komi = Half(km as i64);
+                }
+                r
             })
             .collect();
     }

@@ -284,8 +284,18 @@ fn fox_komi_in_hundredths() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["sgf_komi"], 7.5);
     for r in v["results"].as_array().unwrap() {
-        assert_eq!(r["komi"], 7.5, "{r}");
+        if r["rules"] == "jpd-tangsong" || r["rules"] == "chinese" {
+            assert_eq!(r["komi"], 7.5, "{r}");
+        }
     }
+    // Every rule set scores it exactly as the KM[3.75] original.
+    let (json, _) = score_ok(
+        "gb2312.sgf",
+        GB2312_WALLS,
+        &["--format", "json", "--komi-from-sgf"],
+    );
+    let orig: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["results"], orig["results"]);
 }
 
 /// The spelling of `RU` never changes the count: it is reported raw.

@@ -4,6 +4,9 @@ mod util;
 
 mod campaign;
 mod cli;
+mod corpus;
 mod counting;
+mod pictures;
 mod report;
+mod rulesets;
 mod theorems;

@@ -32,7 +32,7 @@ fn small_campaign_summary_matches_the_committed_copy() {
     campaign::run(&cfg, &out, &Hooks::default()).expect("the campaign runs");
     write_findings(&out).expect("FINDINGS.md is written");
     cross_check(&out);
-    for name in ["summary.csv", "FINDINGS.md"] {
+    for name in ["summary.csv", "divergence_summary.csv", "FINDINGS.md"] {
         let got = fs::read_to_string(out.join(name)).unwrap();
         let path = golden_dir().join(name);
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
@@ -48,9 +48,44 @@ fn small_campaign_summary_matches_the_committed_copy() {
 }
 
 /// summary.csv against the rows: failures per theorem from violations.csv; games and edge-case
-/// games from games.csv.
+/// games from games.csv; divergence_summary.csv against divergences.csv.
 fn cross_check(dir: &std::path::Path) {
     use std::collections::HashMap;
+    // Divergent games and winner differences per (size, rule set), from the rows.
+    let mut rows: HashMap<(String, String), (u64, u64)> = HashMap::new();
+    let mut dr = csv::Reader::from_path(dir.join("divergences.csv")).unwrap();
+    let dh = dr.headers().unwrap().clone();
+    let col = |n: &str| dh.iter().position(|h| h == n).unwrap();
+    let (size_c, rules_c, win_c) = (col("size"), col("rules"), col("winner_differs"));
+    for rec in dr.records() {
+        let rec = rec.unwrap();
+        let e = rows
+            .entry((rec[size_c].to_string(), rec[rules_c].to_string()))
+            .or_default();
+        e.0 += 1;
+        e.1 += rec[win_c].parse::<u64>().unwrap();
+    }
+    let mut sr = csv::Reader::from_path(dir.join("divergence_summary.csv")).unwrap();
+    let mut any_rows = 0;
+    for rec in sr.records() {
+        let rec = rec.unwrap();
+        if &rec[3] != "any" {
+            continue;
+        }
+        any_rows += 1;
+        let want = rows
+            .get(&(rec[1].to_string(), rec[2].to_string()))
+            .copied()
+            .unwrap_or((0, 0));
+        let got: (u64, u64) = (rec[5].parse().unwrap(), rec[6].parse().unwrap());
+        assert_eq!(
+            got, want,
+            "divergences of {} on {}x{}",
+            &rec[2], &rec[1], &rec[1]
+        );
+    }
+    // Three sizes, every rule set but jpd-tangsong itself.
+    assert_eq!(any_rows, 3 * (jipingdian::rules::RuleId::ALL.len() - 1));
     let mut summary: HashMap<String, u64> = HashMap::new();
     let mut rdr = csv::Reader::from_path(dir.join("summary.csv")).unwrap();
     let h = rdr.headers().unwrap().clone();

@@ -1,0 +1,84 @@
+//! Worked examples for people: one game written as an SGF record (to open in an editor) and an
+//! SVG diagram of its settled position (to look at), side by side under one name.
+
+use std::io;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::checks::Finished;
+use crate::counting::Count;
+use crate::report::svg::Diagram;
+use crate::rules::RuleResult;
+use crate::sgf::SgfWriter;
+
+/// Writes `dir/stem.sgf` (see [`SgfWriter::for_example`]) and `dir/stem.svg` (the diagram of
+/// the paused position, see [`Diagram::from_count`]) for a counted game. The diagram is titled
+/// `title`; under the board come the lines of `caption`, then one line per rule set's result.
+/// `count` must be the count of `finished`. Creates `dir` if needed. Each file is written under
+/// a temporary name in `dir` and then renamed, so a reader never sees half a file; a file of
+/// the same name is replaced.
+pub fn write_example(
+    dir: &Path,
+    stem: &str,
+    finished: &Finished,
+    count: &Count,
+    results: &[RuleResult],
+    title: &str,
+    caption: &str,
+) -> io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let sgf = SgfWriter::for_example(&finished.game, count, results, title).to_sgf();
+    let mut lines: Vec<String> = caption.lines().map(str::to_string).collect();
+    lines.extend(results.iter().map(|r| {
+        format!(
+            "{}: {} (black {}, white {}, komi {})",
+            r.rules, r.result, r.black, r.white, r.komi
+        )
+    }));
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let svg = Diagram::from_count(finished.game.board(), count)
+        .with_title(title)
+        .with_caption(&lines)
+        .to_svg();
+    write_atomically(&dir.join(format!("{stem}.sgf")), sgf.as_bytes())?;
+    write_atomically(&dir.join(format!("{stem}.svg")), svg.as_bytes())
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it to `path`.
+fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    // Unique per process and call, so that threads writing the same name do not collide.
+    static SERIAL: AtomicU64 = AtomicU64::new(0);
+    let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
+    tmp_name.push(format!(".tmp-{}-{serial}", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    let written = std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_replaced_whole_and_no_temporary_file_stays() {
+        let dir = std::env::temp_dir().join(format!("jpd-examples-unit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.svg");
+        write_atomically(&path, b"first, longer content").unwrap();
+        write_atomically(&path, b"second").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"second");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        // A missing folder is an error, and leaves nothing behind.
+        assert!(write_atomically(&dir.join("no/such/x.svg"), b"x").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
