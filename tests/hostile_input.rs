@@ -4,8 +4,8 @@
 //!
 //! The property tests are cheap (few cases, small records) so that CI stays at a few seconds;
 //! the huge records are single deterministic tests. A crash found by `cargo fuzz` (see `fuzz/`
-//! and HACKING.md) goes at the end as a `fuzz_crash_*` test; about 36 minutes of fuzzing (some
-//! 190,000 executions over both targets) have found none so far.
+//! and HACKING.md) goes at the end as a `fuzz_crash_*` test; about 49 minutes of fuzzing (some
+//! 1.5 million executions over both targets) have found none so far.
 
 use std::thread;
 
