@@ -610,7 +610,7 @@ fn main() -> ExitCode {
             let mut bad = false;
             for path in &files {
                 let name = path.display().to_string();
-                let bytes = match std::fs::read(path) {
+                let bytes = match read_bounded(path) {
                     Ok(b) => b,
                     Err(e) => {
                         eprintln!("jpd score: {name}: cannot read the file: {e}");
@@ -644,6 +644,14 @@ fn main() -> ExitCode {
             if bad && !keep_going {
                 return ExitCode::from(2);
             }
+            if matches!(format, Format::Csv) {
+                // CSV has no column for them; text and JSON carry them in the output.
+                for r in &reports {
+                    for n in &r.notes {
+                        eprintln!("jpd score: {}: note: {n}", r.file);
+                    }
+                }
+            }
             let stdout = std::io::stdout();
             let mut out = stdout.lock();
             let written = match format {
@@ -663,4 +671,15 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Reads a file, stopping one byte past [`jipingdian::sgf::MAX_BYTES`] so that a huge (or
+/// endless, like `/dev/zero`) file costs bounded memory; `parse_sgf` then refuses it.
+fn read_bounded(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(jipingdian::sgf::MAX_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
 }

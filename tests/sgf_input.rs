@@ -172,6 +172,36 @@ fn two_moves_in_one_node() {
     assert!(matches!(e, SgfError::TwoMovesInOneNode { node: 2, .. }));
 }
 
+/// Dropped or doubled brackets and stray text between properties: sgf-parse would read them
+/// into the next identifier; the reader refuses them, naming the node.
+#[test]
+fn stray_text_outside_values() {
+    let syntax = |text: &str| match err(read(text)) {
+        SgfError::Syntax { node, detail } => (node, detail),
+        e => panic!("{text}: {e:?}"),
+    };
+    let (node, detail) = syntax("(;GM[1]SZ[9];B[aa] ] ;W[bb])");
+    assert_eq!(node, 1);
+    assert!(detail.contains("']' outside"), "{detail}");
+    assert_eq!(
+        syntax("(;GM[1]SZ[9];B[aa];W)"),
+        (2, "property identifier W has no value".into())
+    );
+    assert_eq!(
+        syntax("(;GM[1] junk ;B[aa])"),
+        (0, "property identifier junk has no value".into())
+    );
+    assert_eq!(syntax("(;GM[1]SZ[9];B[aa];Wbb];B[])").0, 2);
+    assert_eq!(syntax("(;GM[1]SZ[9];B[aa];[bb])").0, 2);
+    assert_eq!(syntax("(;GM[1]SZ[9];B[aa];1[x])").0, 2);
+    assert_eq!(syntax("(;GM[1]SZ[9];B W[aa])").0, 1);
+    // Whitespace between an identifier and its values, and between values, is allowed; so is
+    // an escaped ']' and a lower-case (FF[3]) identifier.
+    let rec = read("(;GM[1]SZ[9]AB [aa]\n [bb] CoPyright[x];B [cc]C[a\\]b];W[];B[])").unwrap();
+    assert_eq!(rec.setup.len(), 2);
+    assert_eq!(rec.moves.len(), 3);
+}
+
 #[test]
 fn bytes_invalid_in_the_declared_charset() {
     let e = err(parse_sgf(b"(;GM[1]CA[UTF-8]SZ[9];B[ee]C[\xff\xff])"));
@@ -358,7 +388,9 @@ fn komi_forms() {
     let (h, raw, notes) = km("375");
     assert_eq!((h, raw.as_deref()), (Some(15), Some("375")));
     assert!(notes.iter().any(|n| n.contains("hundredths")));
-    assert_eq!(km("3.75").0, None);
+    // Stones (quarters that are not halves) and Fox's hundredths: see `quirks_komi_units`.
+    assert_eq!(km("3.75").0, Some(15));
+    assert_eq!(km("6.3").0, None);
     let (h, raw, _) = km("six");
     assert_eq!((h, raw.as_deref()), (None, Some("six")));
     assert_eq!(read("(;GM[1])").unwrap().komi_half_points, None);
@@ -376,6 +408,134 @@ fn variations_and_several_game_trees() {
     assert!(rec.notes.iter().any(|n| n.contains("2 game trees")));
     // A broken second tree does not matter: only the first is read.
     assert!(read("(;GM[1]SZ[9];B[ee])(;B[").is_ok());
+}
+
+// ---- real-world quirks -------------------------------------------------------------------
+
+/// `KM` in points, in stones (Chinese: 3.75 stones = 7.5 points) and in Fox's hundredths
+/// (375 = 3.75 stones, 650 = 6.5 points). The note says how each was read.
+#[test]
+fn quirks_komi_units() {
+    let km = |v: &str| {
+        let r = read(&format!("(;GM[1]RU[Chinese]KM[{v}])")).unwrap();
+        (r.komi_half_points, r.notes.join(" | "))
+    };
+    // Points: no note.
+    assert_eq!(km("7.5"), (Some(15), String::new()));
+    assert_eq!(km("6.5"), (Some(13), String::new()));
+    // Stones: 3.75 stones = 7.5 points, 2.75 stones = 5.5 points.
+    let (h, note) = km("3.75");
+    assert_eq!(h, Some(15));
+    assert!(note.contains("3.75 stones = 7.5 points"), "{note}");
+    assert_eq!(km("2.75").0, Some(11));
+    // Fox: hundredths of stones or of points.
+    let (h, note) = km("375");
+    assert_eq!(h, Some(15));
+    assert!(
+        note.contains("hundredths") && note.contains("7.5 points"),
+        "{note}"
+    );
+    let (h, note) = km("650");
+    assert_eq!(h, Some(13));
+    assert!(note.contains("6.5 points"), "{note}");
+    assert_eq!(km("0").0, Some(0));
+    // Neither: reported, not used.
+    let (h, note) = km("6.4");
+    assert_eq!(h, None);
+    assert!(note.contains("ignored"), "{note}");
+    assert_eq!(km("123").0, None);
+}
+
+/// `RU` is exposed as written (SGF escapes resolved): the reader neither trims, folds nor
+/// interprets it.
+#[test]
+fn quirks_rules_spellings_are_kept_raw() {
+    for ru in [
+        "Chinese",
+        "Japanese",
+        "Korean",
+        "AGA",
+        "GOE",
+        "Ing",
+        "NZ",
+        "New Zealand",
+        "Tromp-Taylor",
+        "tromp taylor",
+        "chinese",
+        "CN",
+        "jp",
+        "koPOSITIONALscoreAREAtaxALLsui1",
+        " Japanese ",
+        "中国规则",
+        "",
+    ] {
+        let rec = read(&format!("(;GM[1]SZ[9]RU[{ru}];B[ee])")).unwrap();
+        assert_eq!(rec.rules.as_deref(), Some(ru), "RU[{ru}]");
+    }
+    // The one change: SGF escapes are resolved.
+    let rec = read("(;GM[1]RU[Japanese \\[1989\\]])").unwrap();
+    assert_eq!(rec.rules.as_deref(), Some("Japanese [1989]"));
+    // Several values (not FF[4], but seen): kept as written between the outer brackets.
+    let rec = read("(;GM[1]RU[Japanese][Chinese])").unwrap();
+    assert_eq!(rec.rules.as_deref(), Some("Japanese][Chinese"));
+    assert_eq!(read("(;GM[1])").unwrap().rules, None);
+}
+
+/// Several game trees in one file: the first is read, and a note says how many there were.
+#[test]
+fn quirks_several_games_read_the_first() {
+    let rec =
+        read("(;GM[1]SZ[9];B[ee];W[];B[])\n(;GM[1]SZ[13];B[aa])\n(;GM[1]SZ[19];B[pd])").unwrap();
+    assert_eq!(rec.size, 9);
+    assert_eq!(rec.moves[0].at, Some(c("ee")));
+    assert!(rec
+        .notes
+        .iter()
+        .any(|n| n == "3 game trees in the file: the first is read"));
+    // A first tree that is not Go is an error, whatever follows.
+    assert_eq!(err(read("(;GM[2];B[aa])(;GM[1];B[aa])")), SgfError::NotGo);
+}
+
+/// Variations: the main line (the first child at each branch) is read, with a note.
+#[test]
+fn quirks_variations_read_the_main_line() {
+    let rec =
+        read("(;GM[1]SZ[9](;B[ee](;W[dd];B[cc](;W[];B[])(;W[aa]))(;W[ff]))(;B[aa]))").unwrap();
+    let moves: Vec<_> = rec.moves.iter().map(|m| m.at).collect();
+    assert_eq!(
+        moves,
+        vec![Some(c("ee")), Some(c("dd")), Some(c("cc")), None, None]
+    );
+    assert!(rec
+        .notes
+        .iter()
+        .any(|n| n == "variations present: the main line is scored"));
+}
+
+/// A real GB2312-encoded file (tests/data/walls-6x6-gb2312.sgf, written in GB2312, not
+/// UTF-8): Chinese names and comment, `RU[Chinese]`, komi in stones.
+#[test]
+fn quirks_gb2312_file() {
+    let bytes = include_bytes!("data/walls-6x6-gb2312.sgf");
+    assert!(
+        String::from_utf8(bytes.to_vec()).is_err(),
+        "the file must not be UTF-8"
+    );
+    let rec = parse_sgf(bytes).unwrap();
+    assert_eq!(rec.size, 6);
+    assert_eq!(rec.rules.as_deref(), Some("Chinese"));
+    assert_eq!(rec.komi_half_points, Some(15));
+    assert!(
+        rec.comment
+            .as_deref()
+            .unwrap()
+            .starts_with("中国规则：贴三又四分之三子"),
+        "{:?}",
+        rec.comment
+    );
+    let done = replay(&rec, PlayRules::JPD).unwrap();
+    assert_eq!(done.game.phase(), Phase::Paused);
+    assert_eq!(done.game.first_passer(), Some(Color::White));
 }
 
 // ---- writer ------------------------------------------------------------------------------

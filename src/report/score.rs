@@ -193,6 +193,20 @@ pub fn score_bytes_with_diagram(
         }
     }
     let mut notes = rep.record.notes.clone();
+    if opts.komi_from_sgf {
+        notes.push(match (rep.record.komi_half_points, &rep.record.komi_raw) {
+            (Some(km), _) => format!(
+                "--komi-from-sgf: every rule set uses the record's komi, {} points",
+                Half(km as i64)
+            ),
+            (None, Some(raw)) => format!(
+                "--komi-from-sgf: KM[{raw}] is not a usable komi, so each rule set uses its own"
+            ),
+            (None, None) => {
+                "--komi-from-sgf: the record has no KM, so each rule set uses its own komi".into()
+            }
+        });
+    }
     if !rep.record.setup.is_empty() {
         notes.push(format!(
             "{} setup stones (AB/AW) are counted as moves of their colour made before the first recorded move",
@@ -241,7 +255,13 @@ fn build(
         results = opts
             .rules
             .iter()
-            .map(|&id| RuleResult::resigned(id, loser))
+            .map(|&id| {
+                let mut r = RuleResult::resigned(id, loser);
+                if let (true, Some(km)) = (opts.komi_from_sgf, rec.komi_half_points) {
+                    r.komi = Half(km as i64);
+                }
+                r
+            })
             .collect();
     }
     let c = a.count.as_ref().ok();
@@ -288,7 +308,7 @@ fn build(
         notes,
         text: String::new(),
     };
-    r.text = render_text(&r, f, &a);
+    r.text = render_text(&r, f, &a, rec);
     r
 }
 
@@ -314,7 +334,7 @@ fn class_char(cl: PointClass, dead: Option<Color>) -> char {
     }
 }
 
-fn render_text(r: &FileReport, f: &Finished, a: &Analysis) -> String {
+fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> String {
     let mut s = String::new();
     let g = &f.game;
     let b: &Board = g.board();
@@ -332,6 +352,17 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis) -> String {
         name(r.first_passer),
         name(r.last_mover)
     );
+    let own: Vec<String> = [
+        ("RU", r.sgf_rules.as_deref()),
+        ("KM", rec.komi_raw.as_deref()),
+        ("RE", r.sgf_result.as_deref()),
+    ]
+    .iter()
+    .filter_map(|(id, v)| v.map(|v| format!("{id}[{v}]")))
+    .collect();
+    if !own.is_empty() {
+        let _ = writeln!(s, "the record says: {}", own.join(" "));
+    }
     for n in &r.notes {
         let _ = writeln!(s, "note: {}", n);
     }

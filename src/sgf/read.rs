@@ -14,6 +14,10 @@ use crate::engine::{Color, Coord, End, Game, GameError, Illegal, Move, PerSide, 
 /// exhaust the stack in `sgf-parse`, which builds and drops them recursively.
 pub const MAX_NODES: usize = 20_000;
 
+/// The most bytes a file may hold. A game record is a few kilobytes, a commented one rarely a
+/// megabyte; the limit keeps the memory used by a hostile file bounded (a few times this).
+pub const MAX_BYTES: usize = 16 * 1024 * 1024;
+
 /// A problem with an SGF file. Each variant names the node (0 = the root, counted along the main
 /// line, or along the text for errors found before parsing) or the move number (1-based, setup
 /// stones not counted), and its message says what to do.
@@ -25,6 +29,16 @@ pub enum SgfError {
         /// Node (counted along the text) near which parsing failed.
         node: usize,
         /// What the parser saw.
+        detail: String,
+    },
+    /// Something outside a property value that SGF does not allow there: a stray `]`, a
+    /// property identifier with no value, a value with no identifier, a character that is
+    /// neither a letter nor structure. Usually a dropped or doubled bracket.
+    #[error("node {node}: {detail}; property values go in brackets after their identifier, as in B[dd], and a ']' inside a value is written '\\]'")]
+    Syntax {
+        /// The node (counted along the text).
+        node: usize,
+        /// What was found.
         detail: String,
     },
     /// The file holds no game tree.
@@ -43,6 +57,14 @@ pub enum SgfError {
     TooLarge {
         /// Nodes counted (at least).
         nodes: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// The file holds more bytes than [`MAX_BYTES`].
+    #[error("the file holds {bytes} bytes, over the limit of {limit}: no node was read; a game record is a few kilobytes, so split the collection or shorten its comments")]
+    TooManyBytes {
+        /// Bytes in the file (at least: a reader may stop at the limit plus one).
+        bytes: usize,
         /// The limit.
         limit: usize,
     },
@@ -190,11 +212,15 @@ pub struct SgfRecord {
     pub size: u8,
     /// `KM` as read (normalised by the number parser), if present.
     pub komi_raw: Option<String>,
-    /// `KM` in half-points (`6.5` -> 13); `KM` of 100 or more in absolute value is read as
-    /// hundredths of a stone (Fox: `375` = 3.75 stones = 7.5 points = 15), with a note. `None`
-    /// when absent or not a whole number of half-points.
+    /// `KM` in half-points, normalised from the three forms found in the wild, each but the
+    /// first with a note: points (`6.5` -> 13), stones when the value is in quarters but not in
+    /// halves (`3.75` stones = 7.5 points -> 15), and hundredths of either when 100 or more in
+    /// absolute value (Fox: `375` -> 3.75 stones -> 15, `650` -> 6.5 points -> 13). `None`
+    /// when absent or in none of these forms.
     pub komi_half_points: Option<i32>,
-    /// `RU`.
+    /// The first `RU` of the main line, raw: the text between the brackets with its SGF escapes
+    /// resolved (`\]` -> `]`) and nothing else changed: not trimmed, not case-folded, not
+    /// interpreted; several values are kept as `a][b`. Never used to score.
     pub rules: Option<String>,
     /// `RE`.
     pub result: Option<String>,
@@ -241,6 +267,12 @@ pub struct Replayed {
 /// assert!(rec.moves[1].at.is_none() && rec.moves[2].at.is_none());
 /// ```
 pub fn parse_sgf(bytes: &[u8]) -> Result<SgfRecord, SgfError> {
+    if bytes.len() > MAX_BYTES {
+        return Err(SgfError::TooManyBytes {
+            bytes: bytes.len(),
+            limit: MAX_BYTES,
+        });
+    }
     let text = decode(bytes)?;
     let mut notes = Vec::new();
     let trimmed = text.trim();
@@ -345,6 +377,15 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
     }
     let mut expect = Expect::Any;
     let mut end = None;
+    // The property identifier being read (byte range), whether whitespace followed it, and
+    // whether a value just closed (so that `[` may start another value of the same property).
+    let mut ident: Option<(usize, usize)> = None;
+    let mut ident_gap = false;
+    let mut after_value = false;
+    let syntax = |nodes: usize, detail: String| SgfError::Syntax {
+        node: nodes.saturating_sub(1),
+        detail,
+    };
     for (i, ch) in text.char_indices() {
         if in_value {
             if escaped {
@@ -353,13 +394,73 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                 escaped = true;
             } else if ch == ']' {
                 in_value = false;
+                after_value = true;
             }
             continue;
         }
         if ch.is_whitespace() {
+            ident_gap = ident.is_some();
             continue;
         }
         let node = nodes.saturating_sub(1);
+        // Identifiers and values. (sgf-parse would read anything up to the next `[` as an
+        // identifier and keep only its capitals, so `B[aa] ] ;W[bb]` would put both moves in
+        // one node: refuse it here, naming the node.)
+        if ch.is_ascii_alphabetic() && expect == Expect::Any {
+            match ident {
+                Some((a, b)) if ident_gap => {
+                    return Err(syntax(
+                        nodes,
+                        format!("property identifier {} has no value", &text[a..b]),
+                    ))
+                }
+                Some((a, _)) => ident = Some((a, i + 1)),
+                None if nodes == 0 => {
+                    return Err(syntax(
+                        nodes,
+                        format!(
+                            "property identifier starting with '{ch}' before the first node's ';'"
+                        ),
+                    ))
+                }
+                None => ident = Some((i, i + 1)),
+            }
+            after_value = false;
+            continue;
+        }
+        match ch {
+            '[' if ident.is_none() && !after_value => {
+                return Err(syntax(
+                    nodes,
+                    "a value '[' with no property identifier before it".into(),
+                ))
+            }
+            ';' | '(' | ')' if ident.is_some() => {
+                let (a, b) = ident.unwrap_or_default();
+                return Err(syntax(
+                    nodes,
+                    format!("property identifier {} has no value", &text[a..b]),
+                ));
+            }
+            ']' => {
+                return Err(syntax(
+                    nodes,
+                    "a ']' outside any property value (a '[' is missing, or a ']' is doubled)"
+                        .into(),
+                ))
+            }
+            '[' | ';' | '(' | ')' => {}
+            _ if expect == Expect::Any => {
+                return Err(syntax(
+                    nodes,
+                    format!("'{ch}' outside any property value (a '[' may be missing)"),
+                ))
+            }
+            _ => {}
+        }
+        ident = None;
+        ident_gap = false;
+        after_value = false;
         match expect {
             Expect::Node if ch != ';' => {
                 return Err(SgfError::NotSgf {
@@ -590,36 +691,49 @@ fn values_text(vals: &[String]) -> String {
     vals.join("][")
 }
 
-/// Converts `KM` (points) to half-points; see [`SgfRecord::komi_half_points`].
+/// Converts `KM` to half-points; see [`SgfRecord::komi_half_points`].
+///
+/// Three forms are found in the wild and told apart by their value alone (`RU` is not looked
+/// at, as its spellings vary too much to be trusted):
+/// * points, the FF\[4\] meaning: `6.5`, `7.5`, `0`, `-3.5` (a whole number of half-points);
+/// * stones, the Chinese way of stating komi (1 stone = 2 points): `3.75` = 7.5 points,
+///   `2.75` = 5.5 points; a value in quarters that is not in halves can only be stones;
+/// * hundredths of either (Fox): `375` = 3.75 stones = 7.5 points, `650` = 6.5 points; any
+///   value of 100 or more in absolute value, as no real komi is that large.
 fn komi_half_points(km: f64, notes: &mut Vec<String>) -> Option<i32> {
     if !km.is_finite() || km.abs() > 1.0e6 {
         notes.push(format!("KM[{km}] is not a usable komi: ignored"));
         return None;
     }
-    if km.abs() >= 100.0 {
-        // Hundredths of a stone (Fox): 375 = 3.75 stones = 7.5 points = 15 half-points.
-        if km.fract() == 0.0 && (km as i64) % 25 == 0 {
-            let h = (km as i64 / 25) as i32;
-            notes.push(format!(
-                "KM[{km}] read as hundredths of a stone: {} stones = {} points",
-                km / 100.0,
-                h as f64 / 2.0
-            ));
-            return Some(h);
-        }
+    let (value, hundredths) = if km.abs() >= 100.0 {
+        (km / 100.0, true)
+    } else {
+        (km, false)
+    };
+    // Exact in f64: every quarter of a value under 1e4 is representable.
+    let quarters = value * 4.0;
+    if quarters.fract() != 0.0 {
         notes.push(format!(
-            "KM[{km}] is too large for points and not a whole number of half-points as hundredths of a stone: ignored"
+            "KM[{km}] is neither a whole number of half-points nor of quarter stones: ignored"
         ));
         return None;
     }
-    let h = km * 2.0;
-    if h.fract() != 0.0 {
-        notes.push(format!(
-            "KM[{km}] is not a whole number of half-points: ignored"
-        ));
-        return None;
+    let quarters = quarters as i32;
+    let (half_points, how) = if quarters % 2 == 0 {
+        (quarters / 2, format!("{value} points"))
+    } else {
+        // x.25 or x.75: stones. 1 stone = 2 points = 4 half-points, so half-points = quarters.
+        (
+            quarters,
+            format!("{value} stones = {} points", f64::from(quarters) / 2.0),
+        )
+    };
+    if hundredths {
+        notes.push(format!("KM[{km}] read as hundredths (Fox): {how}"));
+    } else if quarters % 2 != 0 {
+        notes.push(format!("KM[{km}] read in stones (Chinese): {how}"));
     }
-    Some(h as i32)
+    Some(half_points)
 }
 
 /// The loser named by a result such as `B+R`, `W+Resign`.
@@ -815,7 +929,12 @@ impl Reader {
                         values_text(vals)
                     ));
                 }
+                // Raw (escapes resolved, nothing else): the spellings are many, and reading them
+                // is the job of `rules`, not of the reader.
                 Prop::RU(t) if self.rec.rules.is_none() => self.rec.rules = Some(t.text.clone()),
+                Prop::Invalid(id, vals) if id == "RU" && self.rec.rules.is_none() => {
+                    self.rec.rules = Some(values_text(vals))
+                }
                 Prop::RE(t) if self.rec.result.is_none() => {
                     self.rec.result = Some(t.text.clone());
                     self.rec.resigned = resigned_from(&t.text);
@@ -1040,9 +1159,15 @@ mod tests {
         assert!(n.is_empty());
         assert_eq!(komi_half_points(375.0, &mut n), Some(15));
         assert_eq!(n.len(), 1);
-        assert_eq!(komi_half_points(3.75, &mut n), None);
+        assert_eq!(komi_half_points(3.75, &mut n), Some(15));
+        assert_eq!(komi_half_points(2.75, &mut n), Some(11));
+        assert_eq!(komi_half_points(-0.25, &mut n), Some(-1));
+        assert_eq!(komi_half_points(650.0, &mut n), Some(13));
+        assert_eq!(komi_half_points(-375.0, &mut n), Some(-15));
+        assert_eq!(n.len(), 6);
         assert_eq!(komi_half_points(f64::NAN, &mut n), None);
         assert_eq!(komi_half_points(101.0, &mut n), None);
+        assert_eq!(komi_half_points(6.3, &mut n), None);
     }
 
     #[test]

@@ -214,3 +214,157 @@ struct RuleCount;
 impl RuleCount {
     const N: usize = jipingdian::rules::RuleId::ALL.len();
 }
+
+/// Runs `jpd score ARGS FILE` on `bytes`, expecting success; returns stdout and stderr.
+fn score_ok(name: &str, bytes: &[u8], args: &[&str]) -> (String, String) {
+    let p = tmp(name, bytes);
+    let out = jpd().arg("score").args(args).arg(&p).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(0), "stderr: {err}");
+    (String::from_utf8(out.stdout).unwrap(), err)
+}
+
+const GB2312_WALLS: &[u8] = include_bytes!("../data/walls-6x6-gb2312.sgf");
+
+/// Komi in stones, read from a GB2312 file: KM[3.75] = 7.5 points. Without `--komi-from-sgf`
+/// it is reported, not used; with it, every rule set uses 7.5. Hand count (the README's walls
+/// game): Chinese area 18 - 18 - 7.5 = W+7.5; jpd-tangsong b - w = 4 - 5, - 7.5 = W+8.5.
+#[test]
+fn komi_in_stones_from_a_gb2312_file() {
+    let (json, _) = score_ok("gb2312.sgf", GB2312_WALLS, &["--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["sgf_komi"], 7.5);
+    assert_eq!(v["sgf_rules"], "Chinese");
+    let komi = |v: &serde_json::Value, id: &str| {
+        let r = v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["rules"] == id)
+            .unwrap()
+            .clone();
+        (
+            r["komi"].as_f64().unwrap(),
+            r["result"].as_str().unwrap().to_string(),
+        )
+    };
+    assert_eq!(komi(&v, "jpd-tangsong"), (6.5, "W+7.5".into()));
+    let (json, _) = score_ok(
+        "gb2312.sgf",
+        GB2312_WALLS,
+        &["--format", "json", "--komi-from-sgf"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(komi(&v, "jpd-tangsong"), (7.5, "W+8.5".into()));
+    assert_eq!(komi(&v, "chinese"), (7.5, "W+7.5".into()));
+    let notes = v["notes"].to_string();
+    assert!(notes.contains("3.75 stones = 7.5 points"), "{notes}");
+    let (text, _) = score_ok("gb2312.sgf", GB2312_WALLS, &["--komi-from-sgf"]);
+    assert!(
+        text.contains("the record says: RU[Chinese] KM[3.75] RE[W+7.5]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("note: --komi-from-sgf: every rule set uses the record's komi, 7.5 points"),
+        "{text}"
+    );
+}
+
+/// Fox's KM[375] is the same komi as KM[3.75].
+#[test]
+fn fox_komi_in_hundredths() {
+    let at = GB2312_WALLS
+        .windows(8)
+        .position(|w| w == b"KM[3.75]")
+        .unwrap();
+    let mut fox = GB2312_WALLS[..at].to_vec();
+    fox.extend_from_slice(b"KM[375]");
+    fox.extend_from_slice(&GB2312_WALLS[at + 8..]);
+    let (json, _) = score_ok("fox.sgf", &fox, &["--format", "json", "--komi-from-sgf"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["sgf_komi"], 7.5);
+    for r in v["results"].as_array().unwrap() {
+        if r["rules"] == "jpd-tangsong" || r["rules"] == "chinese" {
+            assert_eq!(r["komi"], 7.5, "{r}");
+        }
+    }
+    // Every rule set scores it exactly as the KM[3.75] original.
+    let (json, _) = score_ok(
+        "gb2312.sgf",
+        GB2312_WALLS,
+        &["--format", "json", "--komi-from-sgf"],
+    );
+    let orig: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["results"], orig["results"]);
+}
+
+/// The spelling of `RU` never changes the count: it is reported raw.
+#[test]
+fn rules_spelling_is_reported_not_used() {
+    let game = |ru: &str| format!("(;GM[1]SZ[5]RU[{ru}];B[cc];W[];B[])");
+    let mut results = Vec::new();
+    for ru in [
+        "Chinese",
+        "Japanese",
+        "AGA",
+        "NZ",
+        "Tromp-Taylor",
+        "GOE",
+        "Korean",
+    ] {
+        let (json, _) = score_ok("ru.sgf", game(ru).as_bytes(), &["--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["sgf_rules"], ru);
+        results.push(v["results"].clone());
+    }
+    assert!(results.windows(2).all(|w| w[0] == w[1]));
+}
+
+/// Several games in one file: the first is scored and the output says so (as a note in text
+/// and JSON, on stderr for CSV).
+#[test]
+fn several_games_score_the_first_and_say_so() {
+    let two = b"(;GM[1]SZ[5];B[cc];W[];B[])\n(;GM[1]SZ[9];B[ee];W[];B[])";
+    let (text, _) = score_ok("two.sgf", two, &[]);
+    assert!(text.contains("(5x5, ended by pause)"), "{text}");
+    assert!(
+        text.contains("note: 2 game trees in the file: the first is read"),
+        "{text}"
+    );
+    let (json, _) = score_ok("two.sgf", two, &["--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["size"], 5);
+    assert_eq!(v["notes"][0], "2 game trees in the file: the first is read");
+    let (csv, err) = score_ok("two.sgf", two, &["--format", "csv"]);
+    assert!(csv.lines().nth(1).unwrap().contains(",5,"), "{csv}");
+    assert!(
+        err.contains("two.sgf: note: 2 game trees in the file: the first is read"),
+        "{err}"
+    );
+}
+
+/// Variations: the main line is scored and the output says so.
+#[test]
+fn variations_score_the_main_line_and_say_so() {
+    let (json, _) = score_ok(
+        "var.sgf",
+        b"(;GM[1]SZ[5](;B[cc];W[];B[])(;B[aa];W[bb]))",
+        &["--format", "json"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["end"], "pause");
+    assert_eq!(v["real_moves"]["black"], 1);
+    assert!(v["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|n| n == "variations present: the main line is scored"));
+}
+
+/// A file over the size limit is refused without reading it all into memory.
+#[test]
+fn file_over_the_size_limit() {
+    let mut bytes = b"(;GM[1]C[".to_vec();
+    bytes.resize(jipingdian::sgf::MAX_BYTES + 100, b'x');
+    assert_bad(&score("huge.sgf", &bytes), "huge.sgf", "over the limit");
+}
