@@ -9,18 +9,6 @@ use jipingdian::counting::{Balancing, Half};
 use jipingdian::engine::{Color, NegativeKind};
 use jipingdian::rules::RuleId;
 
-fn walls() -> (Vec<String>, Vec<String>) {
-    let mut b = column('b', 'a'..='f');
-    b.extend(column('c', 'a'..='f'));
-    let mut w = column('d', 'a'..='f');
-    w.extend(column('e', 'a'..='f'));
-    (b, w)
-}
-
-fn refs(v: &[String]) -> Vec<&str> {
-    v.iter().map(|s| s.as_str()).collect()
-}
-
 /// Art. 14, Black passed first, White moved last: nothing to do.
 /// Moves: 12 + 12 real, then B pass, W pass. moves(B) = 13 = moves(W) = k.
 /// T = 6 each, fill-back = 1 virtual stone each: b = w = 5. B = b + k = 18 = W.

@@ -10,18 +10,6 @@ use jipingdian::counting::Balancing;
 use jipingdian::engine::Color;
 use jipingdian::rules::RuleId;
 
-fn walls() -> (Vec<String>, Vec<String>) {
-    let mut b = column('b', 'a'..='f');
-    b.extend(column('c', 'a'..='f'));
-    let mut w = column('d', 'a'..='f');
-    w.extend(column('e', 'a'..='f'));
-    (b, w)
-}
-
-fn refs(v: &[String]) -> Vec<&str> {
-    v.iter().map(|s| s.as_str()).collect()
-}
-
 fn check(a: &jipingdian::checks::Analysis, want: &[(RuleId, &str)]) {
     assert_eq!(
         want.len(),

@@ -193,3 +193,18 @@ pub fn gnu_parallel() -> Option<std::path::PathBuf> {
         .contains("GNU parallel")
         .then_some(p)
 }
+
+/// The 6x6 walls position of the worked examples: Black's wall is columns B and C, White's is
+/// columns D and E; column A is Black's territory, column F White's.
+pub fn walls() -> (Vec<String>, Vec<String>) {
+    let mut b = column('b', 'a'..='f');
+    b.extend(column('c', 'a'..='f'));
+    let mut w = column('d', 'a'..='f');
+    w.extend(column('e', 'a'..='f'));
+    (b, w)
+}
+
+/// Borrows a list of SGF points.
+pub fn refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(|s| s.as_str()).collect()
+}
