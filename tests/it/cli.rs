@@ -325,20 +325,20 @@ fn rules_spelling_is_reported_not_used() {
 #[test]
 fn several_games_score_the_first_and_say_so() {
     let two = b"(;GM[1]SZ[5];B[cc];W[];B[])\n(;GM[1]SZ[9];B[ee];W[];B[])";
-    let (text, _) = score_ok("two.sgf", two, &[]);
+    let (text, _) = score_ok("two-games.sgf", two, &[]);
     assert!(text.contains("(5x5, ended by pause)"), "{text}");
     assert!(
         text.contains("note: 2 game trees in the file: the first is read"),
         "{text}"
     );
-    let (json, _) = score_ok("two.sgf", two, &["--format", "json"]);
+    let (json, _) = score_ok("two-games.sgf", two, &["--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["size"], 5);
     assert_eq!(v["notes"][0], "2 game trees in the file: the first is read");
-    let (csv, err) = score_ok("two.sgf", two, &["--format", "csv"]);
+    let (csv, err) = score_ok("two-games.sgf", two, &["--format", "csv"]);
     assert!(csv.lines().nth(1).unwrap().contains(",5,"), "{csv}");
     assert!(
-        err.contains("two.sgf: note: 2 game trees in the file: the first is read"),
+        err.contains("two-games.sgf: note: 2 game trees in the file: the first is read"),
         "{err}"
     );
 }
