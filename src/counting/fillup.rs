@@ -52,7 +52,7 @@ pub fn fill_up(st: &Settlement) -> FillUp {
     let mut problem: Option<String> = None;
 
     // Regions of owned empty points per side, and which of them are seki eyes.
-    let mut region_of = vec![u32::MAX; MAX_ARR];
+    let mut region_of = vec![u32::MAX; board.padded_len()];
     let mut regions: Vec<(Color, TerritoryKind, Vec<Point>)> = Vec::new();
     for p in board.points() {
         if let PointClass::Territory(c, kind) = st.class(p) {
@@ -115,7 +115,7 @@ pub fn fill_up(st: &Settlement) -> FillUp {
             }
         }
         candidates.sort_unstable();
-        let mut open: Vec<bool> = vec![false; MAX_ARR];
+        let mut open: Vec<bool> = vec![false; board.padded_len()];
         for &p in &candidates {
             open[p.idx()] = true;
         }
@@ -332,7 +332,7 @@ fn independent_groups(
     c: Color,
 ) -> u32 {
     // Union-find over string heads.
-    let mut parent: Vec<u16> = (0..MAX_ARR as u16).collect();
+    let mut parent: Vec<u16> = (0..board.padded_len() as u16).collect();
     fn find(parent: &mut [u16], mut x: u16) -> u16 {
         while parent[x as usize] != x {
             parent[x as usize] = parent[parent[x as usize] as usize];

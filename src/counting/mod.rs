@@ -9,7 +9,7 @@ pub mod score;
 
 pub use balance::{BalancePlan, Balancing, Fallback};
 pub use fillup::{fill_up, FillUp};
-pub use score::Half;
+pub use score::{Half, Points};
 
 use crate::engine::{Board, Color, Coord, End, Game, NegativeKind, PerSide, Phase, Point};
 use crate::settlement::{

@@ -4,8 +4,8 @@
 //! and a wall row above and below, so that neighbours are `p ± 1` and `p ± stride` with no bounds
 //! checks. Strings are circular linked lists threaded through `next`, with a head per stone and
 //! per-string data (stone count, exact liberty count, XOR of the stones' Zobrist keys) stored at
-//! the head. The whole board is a flat block of fixed-size arrays: `Clone` is one `memcpy`, and a
-//! move allocates nothing.
+//! the head. The arrays are sized to the board (`padded_len`), so a 9x9 board copies a sixth of
+//! what a 25x25 one does and moving a board moves pointers; a move allocates nothing.
 //!
 //! The board knows nothing of turn order, superko, passes or scoring; those live in
 //! [`crate::engine::Game`].
@@ -19,7 +19,13 @@ pub const MIN_SIZE: u8 = 2;
 /// The largest supported board size.
 pub const MAX_SIZE: u8 = 25;
 /// Length of the padded arrays for the largest board: `(N+1)*(N+2)+1`.
-pub const MAX_ARR: usize = (MAX_SIZE as usize + 1) * (MAX_SIZE as usize + 2) + 1;
+pub const MAX_ARR: usize = padded_len(MAX_SIZE);
+/// Length of the padded arrays of a board of `size`: `(N+1)*(N+2)+1`. Every padded index of
+/// that board, walls included, is below it.
+#[inline]
+pub const fn padded_len(size: u8) -> usize {
+    (size as usize + 1) * (size as usize + 2) + 1
+}
 /// Number of 64-bit words in a packed snapshot (two bits per padded point).
 pub const SNAP_WORDS: usize = (MAX_ARR * 2).div_ceil(64);
 const SET_WORDS: usize = MAX_ARR.div_ceil(64);
@@ -174,6 +180,34 @@ impl PointSet {
     }
 }
 
+/// The points of a board row by row ([`Board::points`]): consecutive padded indices, skipping
+/// the wall cell between the end of one row and the start of the next.
+#[derive(Clone, Debug)]
+pub struct Points {
+    next: u16,
+    row_end: u16,
+    end: u16,
+    stride: u16,
+}
+
+impl Iterator for Points {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.next == self.row_end {
+            self.next += 1;
+            self.row_end += self.stride;
+        }
+        if self.next >= self.end {
+            return None;
+        }
+        let p = self.next;
+        self.next += 1;
+        Some(Point(p))
+    }
+}
+
 /// A packed copy of the stones on the board: two bits per padded point. Two snapshots of boards
 /// of the same size are equal exactly when the whole-board arrangements are equal.
 pub type Snapshot = [u64; SNAP_WORDS];
@@ -183,16 +217,16 @@ pub type Snapshot = [u64; SNAP_WORDS];
 pub struct Board {
     size: u8,
     stride: u16,
-    cells: [Cell; MAX_ARR],
-    head: [u16; MAX_ARR],
-    next: [u16; MAX_ARR],
-    stones: [u16; MAX_ARR],
-    libs: [u16; MAX_ARR],
-    chash: [u64; MAX_ARR],
+    cells: Box<[Cell]>,
+    head: Box<[u16]>,
+    next: Box<[u16]>,
+    stones: Box<[u16]>,
+    libs: Box<[u16]>,
+    chash: Box<[u64]>,
     hash: u64,
     count: [u16; 2],
-    empties: [u16; MAX_ARR],
-    empty_pos: [u16; MAX_ARR],
+    empties: Box<[u16]>,
+    empty_pos: Box<[u16]>,
     n_empty: u16,
     snap: Snapshot,
 }
@@ -243,19 +277,21 @@ impl Board {
             return None;
         }
         let stride = size as u16 + 1;
+        let len = padded_len(size);
+        let zeros = || vec![0u16; len].into_boxed_slice();
         let mut b = Board {
             size,
             stride,
-            cells: [Cell::Wall; MAX_ARR],
-            head: [0; MAX_ARR],
-            next: [0; MAX_ARR],
-            stones: [0; MAX_ARR],
-            libs: [0; MAX_ARR],
-            chash: [0; MAX_ARR],
+            cells: vec![Cell::Wall; len].into_boxed_slice(),
+            head: zeros(),
+            next: zeros(),
+            stones: zeros(),
+            libs: zeros(),
+            chash: vec![0u64; len].into_boxed_slice(),
             hash: 0,
             count: [0; 2],
-            empties: [0; MAX_ARR],
-            empty_pos: [0; MAX_ARR],
+            empties: zeros(),
+            empty_pos: zeros(),
             n_empty: 0,
             snap: [0; SNAP_WORDS],
         };
@@ -275,6 +311,13 @@ impl Board {
     #[inline]
     pub fn size(&self) -> u8 {
         self.size
+    }
+
+    /// Length of this board's padded arrays ([`padded_len`] of its size): every [`Point`] of it,
+    /// walls included, indexes below it.
+    #[inline]
+    pub fn padded_len(&self) -> usize {
+        self.cells.len()
     }
 
     /// Number of points, N².
@@ -304,9 +347,15 @@ impl Board {
     }
 
     /// Every point of the board, row by row from the top-left.
-    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
-        let n = self.size;
-        (0..n).flat_map(move |y| (0..n).map(move |x| self.point(Coord::new(x, y))))
+    pub fn points(&self) -> Points {
+        let n = self.size as u16;
+        let first = 1 + self.stride;
+        Points {
+            next: first,
+            row_end: first + n,
+            end: first + n * self.stride,
+            stride: self.stride,
+        }
     }
 
     /// The four orthogonal neighbours (some may be walls).
@@ -1110,6 +1159,23 @@ mod tests {
 
     fn b(s: &str) -> Board {
         Board::from_ascii(s).unwrap()
+    }
+
+    /// `points()` walks the board row by row from the top-left, N² points, each the padded
+    /// index of its coordinate, every one on the board: for every size.
+    #[test]
+    fn points_are_every_coordinate_in_row_order() {
+        for n in MIN_SIZE..=MAX_SIZE {
+            let board = Board::new(n).unwrap();
+            let want: Vec<Point> = (0..n)
+                .flat_map(|y| (0..n).map(move |x| Coord::new(x, y)))
+                .map(|c| board.point(c))
+                .collect();
+            let got: Vec<Point> = board.points().collect();
+            assert_eq!(got, want, "size {n}");
+            assert!(got.iter().all(|&p| board.cell(p) == Cell::Empty));
+            assert!(got.iter().all(|&p| p.idx() < board.padded_len()));
+        }
     }
 
     #[test]

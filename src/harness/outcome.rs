@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::generate::{generate, EdgeCases, GameSpec, Generated};
 use crate::checks::{analyse, Analysis, CheckOptions, Symmetries, Verdict, THEOREMS};
-use crate::counting::Balancing;
+use crate::counting::{Balancing, Points};
 use crate::engine::{Color, End, Phase};
 use crate::rules::{Cause, Divergence, RuleId};
 
@@ -56,19 +56,19 @@ pub struct GameRow {
     /// k after balancing.
     pub k: Option<i64>,
     /// Black's territory b.
-    pub territory_black_points: Option<f64>,
+    pub territory_black_points: Option<Points>,
     /// White's territory w.
-    pub territory_white_points: Option<f64>,
+    pub territory_white_points: Option<Points>,
     /// Shared points q after balancing.
     pub shared_points: Option<u32>,
     /// Black's area B after balancing.
-    pub area_black_points: Option<f64>,
+    pub area_black_points: Option<Points>,
     /// White's area W after balancing.
-    pub area_white_points: Option<f64>,
+    pub area_white_points: Option<Points>,
     /// Black's fill-up count.
-    pub fill_up_black_points: Option<f64>,
+    pub fill_up_black_points: Option<Points>,
     /// White's fill-up count.
-    pub fill_up_white_points: Option<f64>,
+    pub fill_up_white_points: Option<Points>,
     /// Overflow s.
     pub overflow_s: Option<i64>,
     /// Edge case flags, 0 or 1.
@@ -111,13 +111,13 @@ pub struct ScoreRow {
     /// Rule set id.
     pub rules: String,
     /// Komi in points, compensation included.
-    pub komi_points: f64,
+    pub komi_points: Points,
     /// Black's points under the rule set's own method.
-    pub black_points: f64,
+    pub black_points: Points,
     /// White's points.
-    pub white_points: f64,
+    pub white_points: Points,
     /// Black minus White minus komi.
-    pub margin_b_minus_w: f64,
+    pub margin_b_minus_w: Points,
     /// black, white or draw.
     pub winner: &'static str,
     /// B+2.5, W+0.5, 0.
@@ -163,38 +163,38 @@ pub struct DivergenceRow {
     /// 1 when the winners differ.
     pub winner_differs: u8,
     /// The other's margin minus jpd-tangsong's, komi included.
-    pub margin_difference_points: f64,
+    pub margin_difference_points: Points,
     /// Komi: jpd-tangsong's base komi minus the other's.
-    pub komi_points: f64,
+    pub komi_points: Points,
     /// The Art. 12 first-pass point.
-    pub first_pass_points: f64,
+    pub first_pass_points: Points,
     /// Last-move parity.
-    pub last_move_parity_points: f64,
+    pub last_move_parity_points: Points,
     /// Virtual moves before the final pause.
-    pub early_pass_points: f64,
+    pub early_pass_points: Points,
     /// AGA pass stones.
-    pub pass_stones_points: f64,
+    pub pass_stones_points: Points,
     /// Points in seki (J89 Art. 8).
-    pub seki_points_points: f64,
+    pub seki_points_points: Points,
     /// One-sided dame.
-    pub one_sided_dame_points: f64,
+    pub one_sided_dame_points: Points,
     /// Own liberties in mixed regions after four virtual moves.
-    pub four_pass_liberty_points: f64,
+    pub four_pass_liberty_points: Points,
     /// Unfilled single ko.
-    pub unfilled_ko_points: f64,
+    pub unfilled_ko_points: Points,
     /// Dead stones left on the board.
-    pub dead_stones_on_board_points: f64,
+    pub dead_stones_on_board_points: Points,
     /// The Art. 11 balancing reading.
-    pub balancing_b1_points: f64,
+    pub balancing_b1_points: Points,
     /// The strict Art. 10 reading.
-    pub ownership_c1_points: f64,
+    pub ownership_c1_points: Points,
     /// What the causes leave unexplained (0 unless something is wrong: theorem T17).
-    pub unexplained_points: f64,
+    pub unexplained_points: Points,
 }
 
 impl DivergenceRow {
     fn new(spec: &GameSpec, policy: &'static str, d: &Divergence) -> DivergenceRow {
-        let c = |x: Cause| d.causes.get(x).as_f64();
+        let c = |x: Cause| Points(d.causes.get(x));
         DivergenceRow {
             game: spec.index,
             seed: spec.seed(),
@@ -204,7 +204,7 @@ impl DivergenceRow {
             jpd_tangsong_result: d.reference.clone(),
             result: d.result.clone(),
             winner_differs: d.winner_differs as u8,
-            margin_difference_points: d.margin_difference.as_f64(),
+            margin_difference_points: Points(d.margin_difference),
             komi_points: c(Cause::Komi),
             first_pass_points: c(Cause::FirstPass),
             last_move_parity_points: c(Cause::LastMoveParity),
@@ -217,7 +217,7 @@ impl DivergenceRow {
             dead_stones_on_board_points: c(Cause::DeadStonesOnBoard),
             balancing_b1_points: c(Cause::BalancingB1),
             ownership_c1_points: c(Cause::OwnershipC1),
-            unexplained_points: d.unexplained.as_f64(),
+            unexplained_points: Points(d.unexplained),
         }
     }
 }
@@ -368,7 +368,7 @@ fn outcome(spec: &GameSpec, g: &Generated, a: &Analysis) -> GameOutcome {
     edges.dispute |= game.disputes() > 0;
     edges.four_pass_end |= game.phase() == Phase::Ended(End::FourPasses);
     edges.cycle |= game.phase() == Phase::Ended(End::NoResultCycle);
-    let pts = |h: crate::counting::Half| h.as_f64();
+    let pts = Points;
     let failed: Vec<&str> = a
         .theorems
         .iter()

@@ -184,7 +184,7 @@ impl Sheet {
 
 /// The empty regions of `board`, each with its bordering colour (`None` when both or none).
 fn regions(board: &Board) -> Vec<(Vec<Point>, Option<Color>)> {
-    let mut seen = vec![false; crate::engine::board::MAX_ARR];
+    let mut seen = vec![false; board.padded_len()];
     let mut out = Vec::new();
     for start in board.points() {
         if board.cell(start) != Cell::Empty || seen[start.idx()] {

@@ -12,7 +12,6 @@
 //! and any opponent stones inside are dead. This is stricter than "X will surely win the area";
 //! it is used as an independent check (theorem T10), never to overrule a count silently.
 
-use crate::engine::board::MAX_ARR;
 use crate::engine::{Board, Cell, Color, Point};
 
 /// The result of the analysis for both colours.
@@ -29,8 +28,8 @@ impl PassAlive {
     /// Runs Benson's algorithm for both colours.
     pub fn analyse(board: &Board) -> PassAlive {
         let mut out = PassAlive {
-            alive: vec![None; MAX_ARR],
-            territory: vec![None; MAX_ARR],
+            alive: vec![None; board.padded_len()],
+            territory: vec![None; board.padded_len()],
         };
         for c in Color::BOTH {
             analyse_colour(board, c, &mut out);
@@ -56,7 +55,7 @@ fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
 
     // Regions: maximal connected sets of non-X points, as one flat member list with a range
     // per region (few allocations: this runs several times per game in a campaign).
-    let mut region = [u16::MAX; MAX_ARR];
+    let mut region = vec![u16::MAX; board.padded_len()];
     let mut members: Vec<Point> = Vec::with_capacity(board.area() as usize);
     let mut ranges: Vec<(usize, usize)> = Vec::new();
     for p in board.points() {
@@ -82,7 +81,7 @@ fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
     }
 
     // Strings of X, by head, indexed densely.
-    let mut chain_of = [u16::MAX; MAX_ARR];
+    let mut chain_of = vec![u16::MAX; board.padded_len()];
     let mut n_chains = 0usize;
     for p in board.points() {
         if board.cell(p) == own {

@@ -4,7 +4,6 @@
 use serde::Serialize;
 
 use super::benson::PassAlive;
-use crate::engine::board::MAX_ARR;
 use crate::engine::{Board, Cell, Color, Coord, PerSide, Point, SuicideRule};
 
 /// Why an empty point is one side's territory.
@@ -316,8 +315,8 @@ pub fn safe_to_occupy(board: &Board, scratch: &mut Board, p: Point, c: Color) ->
 }
 
 fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<PointClass> {
-    let mut class = vec![PointClass::OffBoard; MAX_ARR];
-    let mut is_pinned = vec![false; MAX_ARR];
+    let mut class = vec![PointClass::OffBoard; board.padded_len()];
+    let mut is_pinned = vec![false; board.padded_len()];
     for &(p, c) in pinned {
         class[p.idx()] = c;
         is_pinned[p.idx()] = true;
@@ -330,7 +329,7 @@ fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<Po
             board.stone(q)
         }
     };
-    let mut region_id = vec![u32::MAX; MAX_ARR];
+    let mut region_id = vec![u32::MAX; board.padded_len()];
     let mut scratch: Option<Board> = None;
     let mut seki_strings: Vec<Point> = Vec::new();
     let mut pending_single: Vec<(Vec<Point>, Color)> = Vec::new();
