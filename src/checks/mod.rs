@@ -227,6 +227,19 @@ pub fn analyse(
     rule_ids: &[RuleId],
     opts: CheckOptions,
 ) -> Analysis {
+    analyse_with(f, balancing, rule_ids, opts, None)
+}
+
+/// [`analyse`], given Benson's analysis of the paused position when it is already made (the
+/// generator makes it for the play-out resolution). It must be `PassAlive::analyse` of
+/// `f.game.board()`; `None` runs it here.
+pub fn analyse_with(
+    f: &Finished,
+    balancing: Balancing,
+    rule_ids: &[RuleId],
+    opts: CheckOptions,
+    paused_pass_alive: Option<&PassAlive>,
+) -> Analysis {
     let dead = f.dead_points();
     let count = counting::count(&f.game, &dead, balancing, 0);
     let Ok(c) = &count else {
@@ -267,7 +280,7 @@ pub fn analyse(
             Symmetries::All => t8(f, balancing, c, &[1, 2, 3, 4, 5, 6, 7]),
         },
         t9(&f.game),
-        t10(f, c),
+        t10(f, c, paused_pass_alive),
         t11(f, c, opts.t11_choices),
         t12(by_id(RuleId::JpdTangsong), by_id(RuleId::JpdA)),
         t13(by_id(RuleId::JpdTangsong), by_id(RuleId::Wmsg2008)),
@@ -686,7 +699,7 @@ fn t9(g: &Game) -> TheoremResult {
 
 /// T10: no pass-alive stone is judged dead; every pass-alive region of X is X's. Benson runs
 /// on the paused position, dead stones still on the board.
-fn t10(f: &Finished, c: &Count) -> TheoremResult {
+fn t10(f: &Finished, c: &Count, pa: Option<&PassAlive>) -> TheoremResult {
     if c.mode == crate::settlement::Mode::FourPasses {
         return TheoremResult::na(
             "T10",
@@ -694,8 +707,15 @@ fn t10(f: &Finished, c: &Count) -> TheoremResult {
         );
     }
     let paused = f.game.board();
-    let pa = PassAlive::analyse(paused);
-    match c.settlement_paused.check_pass_alive(paused, &pa) {
+    let own;
+    let pa = match pa {
+        Some(pa) => pa,
+        None => {
+            own = PassAlive::analyse(paused);
+            &own
+        }
+    };
+    match c.settlement_paused.check_pass_alive(paused, pa) {
         Ok(()) => TheoremResult::new(
             "T10",
             true,

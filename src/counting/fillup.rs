@@ -130,23 +130,21 @@ pub fn fill_up(st: &Settlement) -> FillUp {
                 }
             })
             .collect();
+        // Open neighbours of each candidate, kept as stones are placed (only candidates of
+        // this side are ever open).
+        let mut n_open: Vec<u8> = vec![0; board.padded_len()];
+        for &p in &candidates {
+            n_open[p.idx()] = board.adj(p).iter().filter(|q| open[q.idx()]).count() as u8;
+        }
         let mut pending = candidates.clone();
         while !pending.is_empty() {
             // The open candidate with the most open neighbours of its own region, row-major ties.
-            let (i, _) = pending
-                .iter()
-                .enumerate()
-                .map(|(i, &p)| {
-                    let n = board.adj(p).iter().filter(|q| open[q.idx()]).count();
-                    (i, n)
-                })
-                .fold((0usize, -1i64), |best, (i, n)| {
-                    if n as i64 > best.1 {
-                        (i, n as i64)
-                    } else {
-                        best
-                    }
-                });
+            let mut i = 0;
+            for (j, &p) in pending.iter().enumerate().skip(1) {
+                if n_open[p.idx()] > n_open[pending[i].idx()] {
+                    i = j;
+                }
+            }
             let p = pending.remove(i);
             let r = region_of[p.idx()] as usize;
             if regions[r].1 == TerritoryKind::SekiEye && seki_left[r] <= 1 {
@@ -174,6 +172,9 @@ pub fn fill_up(st: &Settlement) -> FillUp {
             }
             board.play_unchecked(p, c);
             open[p.idx()] = false;
+            for q in board.adj(p) {
+                n_open[q.idx()] = n_open[q.idx()].saturating_sub(1);
+            }
             placed[c] += 1;
             if regions[r].1 == TerritoryKind::SekiEye {
                 seki_left[r] -= 1;

@@ -167,6 +167,10 @@ pub struct Generated {
     pub policy: Policy,
     /// Edge cases known from generation (the count adds the rest).
     pub edges: EdgeCases,
+    /// Benson's analysis of the paused position, when the play-out resolution ran (it confines
+    /// the continuation); T10 reuses it rather than running Benson a second time on the same
+    /// board.
+    pub pass_alive: Option<PassAlive>,
 }
 
 /// The longest a playout may run before it is made to pause: random play with positional
@@ -251,8 +255,17 @@ fn force_pause(game: &mut Game) {
 /// continuation are dead. Returns the dead stones and whether the continuation met a superko
 /// refusal.
 pub fn resolve_dead(paused: &Game, rng: &mut Rng, policy: Policy) -> (Vec<Coord>, bool) {
+    resolve_dead_with(paused, &PassAlive::analyse(paused.board()), rng, policy)
+}
+
+/// [`resolve_dead`] with Benson's analysis of the paused position already made.
+pub fn resolve_dead_with(
+    paused: &Game,
+    pa: &PassAlive,
+    rng: &mut Rng,
+    policy: Policy,
+) -> (Vec<Coord>, bool) {
     let board = paused.board();
-    let pa = PassAlive::analyse(board);
     let original: Vec<(Point, Color)> = board
         .points()
         .filter_map(|p| board.stone(p).map(|c| (p, c)))
@@ -371,9 +384,12 @@ pub fn generate(spec: &GameSpec) -> Generated {
         }
         Policy::Mixed => unreachable!("resolved above"),
     }
+    let mut pass_alive = None;
     let dead = if settle_dead && game.phase() == Phase::Paused {
-        let (dead, cycle) = resolve_dead(&game, &mut rng, policy);
+        let pa = PassAlive::analyse(game.board());
+        let (dead, cycle) = resolve_dead_with(&game, &pa, &mut rng, policy);
         edges.cycle |= cycle;
+        pass_alive = Some(pa);
         dead
     } else {
         Vec::new()
@@ -382,6 +398,7 @@ pub fn generate(spec: &GameSpec) -> Generated {
         finished: Finished { game, dead },
         policy,
         edges,
+        pass_alive,
     }
 }
 

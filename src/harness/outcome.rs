@@ -10,7 +10,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use serde::Serialize;
 
 use super::generate::{generate, EdgeCases, GameSpec, Generated};
-use crate::checks::{analyse, Analysis, CheckOptions, Symmetries, Verdict, THEOREMS};
+use crate::checks::{analyse_with, Analysis, CheckOptions, Symmetries, Verdict, THEOREMS};
 use crate::counting::{Balancing, Points};
 use crate::engine::{Color, End, Phase};
 use crate::rules::{Cause, Divergence, RuleId};
@@ -274,7 +274,13 @@ pub fn run_game(spec: &GameSpec, opts: &RunOptions) -> GameOutcome {
     let spec = *spec;
     match catch_unwind(AssertUnwindSafe(|| {
         let g = generate(&spec);
-        let a = analyse(&g.finished, opts.balancing, &RuleId::ALL, opts.checks);
+        let a = analyse_with(
+            &g.finished,
+            opts.balancing,
+            &RuleId::ALL,
+            opts.checks,
+            g.pass_alive.as_ref(),
+        );
         outcome(&spec, &g, &a)
     })) {
         Ok(o) => o,

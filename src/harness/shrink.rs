@@ -131,6 +131,7 @@ pub fn shrinker(spec: &GameSpec, g: &Generated, v: &ViolationRow) -> Option<SgfW
         finished: s,
         policy: g.policy,
         edges: g.edges,
+        pass_alive: None,
     };
     Some(game_sgf(&shrunk, comment))
 }

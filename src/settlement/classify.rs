@@ -138,6 +138,8 @@ pub struct Settlement {
     dead: PerSide<u32>,
     dead_points: Vec<Point>,
     pinned: Vec<Point>,
+    /// The totals of `class`, counted once when the classes are set.
+    tally: Tally,
 }
 
 impl Settlement {
@@ -171,12 +173,14 @@ impl Settlement {
         let mut dead_points: Vec<Point> = changes.iter().map(|&(p, _)| p).collect();
         dead_points.sort_unstable();
         let class = classify(&board, pinned, mode);
+        let tally = tally_of(&board, &class);
         Ok(Settlement {
             board,
             class,
             dead: dead_count,
             dead_points,
             pinned: pinned.iter().map(|&(p, _)| p).collect(),
+            tally,
         })
     }
 
@@ -191,6 +195,7 @@ impl Settlement {
             out.class[p.idx()] = cl;
             out.pinned.push(p);
         }
+        out.tally = tally_of(&out.board, &out.class);
         out
     }
 
@@ -227,36 +232,10 @@ impl Settlement {
         &self.pinned
     }
 
-    /// Counts the classes.
+    /// Counts the classes (counted when the settlement was made).
+    #[inline]
     pub fn tally(&self) -> Tally {
-        let mut t = Tally::default();
-        for p in self.board.points() {
-            match self.class(p) {
-                PointClass::Stone(c) => t.stones[c] += 1,
-                PointClass::Territory(c, k) => {
-                    t.owned_empty[c] += 1;
-                    match k {
-                        TerritoryKind::SekiEye => t.seki_eyes[c] += 1,
-                        TerritoryKind::KoPoint => t.ko_points[c] += 1,
-                        _ => {}
-                    }
-                }
-                PointClass::OneSidedDame(c) => {
-                    t.owned_empty[c] += 1;
-                    t.one_sided_dame[c] += 1;
-                }
-                PointClass::Shared(k) => {
-                    t.shared += 1;
-                    match k {
-                        SharedKind::SharedLiberty => t.shared_liberties += 1,
-                        SharedKind::DameLeft => t.dame_left += 1,
-                        _ => {}
-                    }
-                }
-                PointClass::OffBoard => {}
-            }
-        }
-        t
+        self.tally
     }
 
     /// Checks against Benson's analysis of the paused position (theorem T10): no pass-alive
@@ -312,6 +291,38 @@ pub fn safe_to_occupy(board: &Board, scratch: &mut Board, p: Point, c: Color) ->
         }
         _ => true,
     }
+}
+
+/// Counts the classes of a classification of `board`.
+fn tally_of(board: &Board, class: &[PointClass]) -> Tally {
+    let mut t = Tally::default();
+    for p in board.points() {
+        match class[p.idx()] {
+            PointClass::Stone(c) => t.stones[c] += 1,
+            PointClass::Territory(c, k) => {
+                t.owned_empty[c] += 1;
+                match k {
+                    TerritoryKind::SekiEye => t.seki_eyes[c] += 1,
+                    TerritoryKind::KoPoint => t.ko_points[c] += 1,
+                    _ => {}
+                }
+            }
+            PointClass::OneSidedDame(c) => {
+                t.owned_empty[c] += 1;
+                t.one_sided_dame[c] += 1;
+            }
+            PointClass::Shared(k) => {
+                t.shared += 1;
+                match k {
+                    SharedKind::SharedLiberty => t.shared_liberties += 1,
+                    SharedKind::DameLeft => t.dame_left += 1,
+                    _ => {}
+                }
+            }
+            PointClass::OffBoard => {}
+        }
+    }
+    t
 }
 
 fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<PointClass> {
