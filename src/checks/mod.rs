@@ -681,6 +681,13 @@ fn compare_counts(t: &Count, c: &Count) -> String {
 
 /// T9: no whole-board arrangement recurs after a real move.
 fn t9(g: &Game) -> TheoremResult {
+    if g.phase() == Phase::Ended(crate::engine::End::NoResultCycle) {
+        return TheoremResult::na(
+            "T9",
+            "the game ended with no result when a position recurred (a rule set without \
+             positional superko); under Art. 9 the repeating move is illegal",
+        );
+    }
     let rep = g.any_repetition();
     TheoremResult::new(
         "T9",

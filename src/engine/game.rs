@@ -17,6 +17,11 @@ pub enum KoRule {
     /// A real move that recreates an earlier arrangement is allowed and ends the game with no
     /// result (the Art. 9 alternative: 无胜负).
     CycleNoResult,
+    /// The simple ko rule, and any other real move that recreates an earlier arrangement ends
+    /// the game with no result: J89 Art. 6 (basic ko) with Art. 12 (a repeated whole-board
+    /// position ends the game without result when the players do not vary), and the Chinese
+    /// referee rules (CN20 Art. 20: no immediate retake; triple ko and longer cycles "no result").
+    SimpleKoCycleNoResult,
 }
 
 /// The rules the game layer needs.
@@ -57,7 +62,8 @@ pub enum End {
     Resignation(Color),
     /// Four consecutive virtual moves (Art. 18): every stone on the board is alive.
     FourPasses,
-    /// A real move recreated an earlier position under [`KoRule::CycleNoResult`].
+    /// A real move recreated an earlier position under [`KoRule::CycleNoResult`] or
+    /// [`KoRule::SimpleKoCycleNoResult`].
     NoResultCycle,
 }
 
@@ -435,7 +441,7 @@ impl Game {
         }
         self.board.legality(p, c, self.rules.suicide)?;
         match self.rules.ko {
-            KoRule::SimpleKo => {
+            KoRule::SimpleKo | KoRule::SimpleKoCycleNoResult => {
                 if self.ko_point == Some(p) {
                     return Err(Illegal::Ko);
                 }
@@ -461,7 +467,10 @@ impl Game {
         let info = match mv {
             Move::Play(at) => {
                 let p = self.board.point(at);
-                let cycle = self.rules.ko == KoRule::CycleNoResult && self.repeats(p, c);
+                let cycle = matches!(
+                    self.rules.ko,
+                    KoRule::CycleNoResult | KoRule::SimpleKoCycleNoResult
+                ) && self.repeats(p, c);
                 self.play_point_unchecked(p);
                 if cycle {
                     self.phase = Phase::Ended(End::NoResultCycle);
@@ -680,6 +689,7 @@ mod tests {
             KoRule::PositionalSuperko,
             KoRule::CycleNoResult,
             KoRule::SimpleKo,
+            KoRule::SimpleKoCycleNoResult,
         ] {
             let rules = PlayRules {
                 suicide: SuicideRule::Forbidden,
@@ -696,7 +706,9 @@ mod tests {
             let r = g.play(at(1, 1));
             match rule {
                 KoRule::PositionalSuperko => assert_eq!(r, Err(Illegal::Superko)),
-                KoRule::SimpleKo => assert_eq!(r, Err(Illegal::Ko)),
+                KoRule::SimpleKo | KoRule::SimpleKoCycleNoResult => {
+                    assert_eq!(r, Err(Illegal::Ko))
+                }
                 KoRule::CycleNoResult => {
                     assert!(r.is_ok());
                     assert_eq!(g.phase(), Phase::Ended(End::NoResultCycle));

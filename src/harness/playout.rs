@@ -268,6 +268,7 @@ mod tests {
                 KoRule::PositionalSuperko,
                 KoRule::SimpleKo,
                 KoRule::CycleNoResult,
+                KoRule::SimpleKoCycleNoResult,
             ] {
                 for suicide in [
                     SuicideRule::Forbidden,

@@ -6,13 +6,15 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::checks::{analyse, score_all, Analysis, CheckOptions, Finished, TheoremResult, Verdict};
+use crate::checks::{
+    analyse, play_rules, score_all, Analysis, CheckOptions, Finished, TheoremResult, Verdict,
+};
 use crate::counting::{Balancing, Half};
-use crate::engine::{Board, Color, End, PerSide, Phase, Point};
+use crate::engine::{Board, Color, End, Illegal, PerSide, Phase, PlayRules, Point};
 use crate::report::svg::Diagram;
-use crate::rules::{RuleId, RuleResult, Rules};
+use crate::rules::{RuleId, RuleResult};
 use crate::settlement::{PointClass, SharedKind};
-use crate::sgf::{parse_sgf, replay, SgfError, SgfRecord};
+use crate::sgf::{parse_sgf, replay, Replayed, SgfError, SgfRecord};
 
 /// Options of `jpd score`.
 #[derive(Clone, Debug)]
@@ -176,7 +178,55 @@ pub fn score_bytes_with_diagram(
     opts: &ScoreOptions,
 ) -> Result<(FileReport, Option<Diagram>), SgfError> {
     let rec = parse_sgf(bytes)?;
-    let rep = replay(&rec, Rules::preset(RuleId::JpdTangsong).play)?;
+    // One replay per distinct set of play rules among the rule sets asked for (in the order
+    // first asked for): the record may be legal under one ko rule and not under another.
+    let mut plays: Vec<PlayRules> = Vec::new();
+    for &id in &opts.rules {
+        let p = play_rules(id);
+        if !plays.contains(&p) {
+            plays.push(p);
+        }
+    }
+    if plays.is_empty() {
+        plays.push(play_rules(RuleId::JpdTangsong));
+    }
+    let mut replays: Vec<Result<Replayed, SgfError>> =
+        plays.iter().map(|&p| replay(&rec, p)).collect();
+    // The game the report describes: the first replay that can be counted, else the first that
+    // ended with no result; when every replay refuses the record, the first refusal.
+    let is_cycle = |r: &Replayed| r.game.phase() == Phase::Ended(End::NoResultCycle);
+    let main = replays
+        .iter()
+        .position(|r| r.as_ref().is_ok_and(|r| !is_cycle(r)))
+        .or_else(|| replays.iter().position(Result::is_ok));
+    let Some(main) = main else {
+        return Err(replays.swap_remove(0).expect_err("no replay succeeded"));
+    };
+    // What each rule set asked for gets when its own replay is not the counted game.
+    let unscored: Vec<Option<String>> = opts
+        .rules
+        .iter()
+        .map(|&id| {
+            let k = plays
+                .iter()
+                .position(|&p| p == play_rules(id))
+                .expect("listed");
+            match &replays[k] {
+                Err(e) => Some(refusal(e)),
+                Ok(r) if is_cycle(r) => Some("no_result".to_string()),
+                Ok(r) => {
+                    let m = replays[main].as_ref().expect("the main replay succeeded");
+                    // Replays that accept every move and do not end in a cycle play the same
+                    // game, whatever their ko rule.
+                    debug_assert_eq!(r.game.records().len(), m.game.records().len());
+                    None
+                }
+            }
+        })
+        .collect();
+    let rep = replays
+        .swap_remove(main)
+        .expect("the main replay succeeded");
     let finished = Finished {
         game: rep.game,
         dead: rep.dead,
@@ -192,7 +242,31 @@ pub fn score_bytes_with_diagram(
                 .collect();
         }
     }
+    analysis.results = opts
+        .rules
+        .iter()
+        .zip(&unscored)
+        .filter_map(|(&id, u)| match u {
+            Some(u) => Some(RuleResult::unscored(id, u)),
+            None => analysis
+                .results
+                .iter()
+                .find(|r| r.rules == id.as_str())
+                .cloned(),
+        })
+        .collect();
     let mut notes = rep.record.notes.clone();
+    if unscored.iter().any(Option::is_some) {
+        let ko: Vec<String> = plays
+            .iter()
+            .zip(&replays_summary(&plays, &unscored, &opts.rules))
+            .map(|(p, what)| format!("{:?} with suicide {:?}: {}", p.ko, p.suicide, what))
+            .collect();
+        notes.push(format!(
+            "the record was replayed under each ko rule asked for: {}",
+            ko.join("; ")
+        ));
+    }
     if opts.komi_from_sgf {
         notes.push(match (rep.record.komi_half_points, &rep.record.komi_raw) {
             (Some(km), _) => format!(
@@ -229,8 +303,57 @@ pub fn score_bytes_with_diagram(
             .with_title(file)
             .with_caption(&lines)
     });
-    let report = build(file, &finished, &rep.record, analysis, opts, notes);
+    let report = build(
+        file,
+        &finished,
+        &rep.record,
+        analysis,
+        opts,
+        &unscored,
+        notes,
+    );
     Ok((report, diagram))
+}
+
+/// How a refused replay is reported in a rule set's result column: `illegal:superko`,
+/// `illegal:ko`, `illegal:suicide`, `not_ended` (the record stops while the game is still
+/// being played), `after_end` (moves follow the end), or `refused` for anything else.
+fn refusal(e: &SgfError) -> String {
+    match e {
+        SgfError::IllegalMove { reason, .. } => format!(
+            "illegal:{}",
+            match reason {
+                Illegal::Superko => "superko",
+                Illegal::Ko => "ko",
+                Illegal::SingleStoneSuicide | Illegal::MultiStoneSuicide => "suicide",
+                Illegal::Occupied => "occupied",
+                Illegal::OffBoard => "off_board",
+                Illegal::WrongPhase => "wrong_phase",
+            }
+        ),
+        SgfError::NotEnded { .. } => "not_ended".into(),
+        SgfError::AfterEnd { .. } => "after_end".into(),
+        _ => "refused".into(),
+    }
+}
+
+/// For each replay, what its rule sets got: `counted` or the first unscored result.
+fn replays_summary(
+    plays: &[PlayRules],
+    unscored: &[Option<String>],
+    rules: &[RuleId],
+) -> Vec<String> {
+    plays
+        .iter()
+        .map(|&p| {
+            rules
+                .iter()
+                .zip(unscored)
+                .find(|(&id, _)| play_rules(id) == p)
+                .and_then(|(_, u)| u.clone())
+                .unwrap_or_else(|| "counted".into())
+        })
+        .collect()
 }
 
 fn build(
@@ -239,6 +362,7 @@ fn build(
     rec: &SgfRecord,
     a: Analysis,
     opts: &ScoreOptions,
+    unscored: &[Option<String>],
     notes: Vec<String>,
 ) -> FileReport {
     let g = &f.game;
@@ -255,7 +379,11 @@ fn build(
         results = opts
             .rules
             .iter()
-            .map(|&id| {
+            .zip(unscored)
+            .map(|(&id, u)| {
+                if let Some(u) = u {
+                    return RuleResult::unscored(id, u);
+                }
                 let mut r = RuleResult::resigned(id, loser);
                 if let (true, Some(km)) = (opts.komi_from_sgf, rec.komi_half_points) {
                     r.komi = Half(km as i64);
@@ -537,9 +665,12 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
                 res.black.to_string(),
                 res.white.to_string(),
                 res.margin.to_string(),
-                res.winner
-                    .map(|c| c.name().to_string())
-                    .unwrap_or_else(|| "draw".into()),
+                match res.winner {
+                    Some(c) => c.name().to_string(),
+                    None if res.result == "0" => "draw".into(),
+                    // An unscored result (`illegal:superko`, `no_result`, `not_ended`).
+                    None => String::new(),
+                },
                 res.result.clone(),
                 r.end.clone(),
                 opt(r.first_passer.map(|c| c.name().to_string())),

@@ -52,7 +52,8 @@ pub enum RuleId {
     /// Chinese rules 2002 [CNS, CN375]: area, komi 3 3/4 stones = 7.5 points; the written
     /// positional superko.
     Chinese,
-    /// Chinese rules with the practical simple ko of the referees [CN20, KG]; scored as
+    /// Chinese rules with the practical simple ko of the referees [CN20, KG]: a repeated
+    /// whole-board position (triple ko and the like) ends the game with no result; scored as
     /// `chinese`.
     ChineseSimpleKo,
     /// Japanese rules 1989 [J89, NK10]: territory plus prisoners and dead stones; no points in
@@ -264,6 +265,10 @@ const NO_SUICIDE_SIMPLE_KO: PlayRules = PlayRules {
     suicide: SuicideRule::Forbidden,
     ko: KoRule::SimpleKo,
 };
+const NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT: PlayRules = PlayRules {
+    suicide: SuicideRule::Forbidden,
+    ko: KoRule::SimpleKoCycleNoResult,
+};
 
 impl Rules {
     /// The preset of an id (sources in [`RuleId`]'s documentation).
@@ -307,12 +312,16 @@ impl Rules {
                 ..base
             },
             RuleId::Chinese => area(15, 0, NO_SUICIDE_SUPERKO),
-            RuleId::ChineseSimpleKo => area(15, 0, NO_SUICIDE_SIMPLE_KO),
-            // J89 Art. 6 basic ko; Art. 12's "no result" for long cycles is by agreement and
-            // not modelled (a random game under superko never repeats).
+            // CN20 Art. 20: no immediate retake of a single ko; triple ko and longer cycles are
+            // for the referee, who declares no result (or a replay).
+            RuleId::ChineseSimpleKo => area(15, 0, NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT),
+            // J89 Art. 6 basic ko; Art. 12: a repeated whole-board position ends the game
+            // without result (the players "agree" by not varying). Korean likewise: K16's
+            // 무승부 is the 無勝負 of J89, no result. Campaigns play under superko, so their
+            // games never repeat; `jpd score` replays a record under these rules.
             RuleId::Japanese | RuleId::Korean => Rules {
                 method: Method::JapaneseTerritory,
-                play: NO_SUICIDE_SIMPLE_KO,
+                play: NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT,
                 ..base
             },
             // Ing's own ko rule is not modelled; the EGF Simplified Ing Rules use positional
@@ -776,6 +785,23 @@ impl RuleResult {
             margin: Half::ZERO,
             winner: Some(loser.opp()),
             result: format!("{}+R", loser.opp().letter()),
+            base_komi: komi,
+            ledger: Ledger::default(),
+        }
+    }
+
+    /// The result of a rule set that gives the record no score: `illegal:superko` (its replay
+    /// refused a move), `no_result` (a repeated position ended the game), `not_ended`.
+    pub fn unscored(id: RuleId, result: &str) -> RuleResult {
+        let komi = Rules::preset(id).komi;
+        RuleResult {
+            rules: id.as_str().to_string(),
+            komi,
+            black: Half::ZERO,
+            white: Half::ZERO,
+            margin: Half::ZERO,
+            winner: None,
+            result: result.to_string(),
             base_komi: komi,
             ledger: Ledger::default(),
         }

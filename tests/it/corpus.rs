@@ -1,7 +1,8 @@
 //! The corpus (`corpus/`): hand-built SGF games, each complete from the empty board, with every
 //! rule set's result worked out by hand in the record's root comment and gathered in
 //! `corpus/expected.csv`. One test scores every listed file and compares; a second checks that
-//! every file is listed and every listed file exists; a third checks the rejected records.
+//! every file is listed and every listed file exists; others check the records that repeat a position,
+//! which each rule set replays under its own ko rule.
 //!
 //! Where the hand count and the program disagree and the program is judged wrong (or the
 //! definition unclear), the row is listed in [`KNOWN_DISCREPANCIES`] with the reason, the test
@@ -52,7 +53,8 @@ const KNOWN_THEOREM_FAILS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The result of a record the program must refuse: a repeated whole-board position.
+/// The result of a rule set that must refuse a record: a repeated whole-board position under
+/// positional superko.
 const REJECTED_SUPERKO: &str = "illegal:superko";
 
 fn corpus_dir() -> PathBuf {
@@ -102,13 +104,9 @@ fn corpus_every_file_is_listed_and_every_listed_file_exists() {
         Vec::<&String>::new(),
         "rows in expected.csv without a file"
     );
-    // Every scored file has a row for every rule set, and no other.
+    // Every file has a row for every rule set, and no other.
     let all: BTreeSet<String> = RuleId::ALL.iter().map(|r| r.as_str().to_string()).collect();
     for (file, rows) in expected() {
-        if rows.values().any(|r| r == REJECTED_SUPERKO) {
-            assert_eq!(rows.len(), 1, "{file}: a rejected record has one row");
-            continue;
-        }
         let have: BTreeSet<String> = rows.keys().cloned().collect();
         assert_eq!(have, all, "{file}: one row per rule set");
     }
@@ -122,12 +120,14 @@ fn corpus_results_match_the_hand_counts() {
     let mut theorem_known_seen = BTreeSet::new();
     let mut rows = 0;
     for (file, want) in expected() {
-        if want.values().any(|r| r == REJECTED_SUPERKO) {
-            continue;
-        }
         let bytes = std::fs::read(corpus_dir().join(&file)).expect("read");
         let rep = score_bytes(&file, &bytes, &ScoreOptions::default())
             .unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(
+            rep.results.len(),
+            RuleId::ALL.len(),
+            "{file}: a result per rule set"
+        );
         for r in &rep.results {
             rows += 1;
             let hand = want.get(&r.rules).expect("a row per rule set");
@@ -192,16 +192,31 @@ fn corpus_results_match_the_hand_counts() {
     }
 }
 
+/// The rule sets whose hand result for `file` is `result`.
+fn rules_with(want: &BTreeMap<String, String>, result: &str) -> Vec<RuleId> {
+    want.iter()
+        .filter(|(_, r)| *r == result)
+        .map(|(id, _)| id.parse::<RuleId>().expect("a rule set id"))
+        .collect()
+}
+
 /// A record that recreates an earlier whole-board position is refused (Art. 9, positional
-/// superko): `jpd score` names the move and the reason.
+/// superko): scored under the superko rule sets alone, `jpd score` names the move and the reason.
 #[test]
 fn corpus_rejects_a_repeated_position() {
+    let mut seen = 0;
     for (file, want) in expected() {
-        if !want.values().any(|r| r == REJECTED_SUPERKO) {
+        let rules = rules_with(&want, REJECTED_SUPERKO);
+        if rules.is_empty() {
             continue;
         }
+        seen += 1;
         let bytes = std::fs::read(corpus_dir().join(&file)).expect("read");
-        match score_bytes(&file, &bytes, &ScoreOptions::default()) {
+        let opts = ScoreOptions {
+            rules,
+            ..ScoreOptions::default()
+        };
+        match score_bytes(&file, &bytes, &opts) {
             Err(SgfError::IllegalMove {
                 reason: Illegal::Superko,
                 ..
@@ -209,22 +224,102 @@ fn corpus_rejects_a_repeated_position() {
             other => panic!("{file}: expected a superko refusal, got {other:?}"),
         }
     }
+    assert!(seen >= 2, "the corpus has its repeated positions");
 }
 
-/// The CLI agrees: `jpd score` exits with an error on the rejected record.
+/// The CLI agrees: `jpd score --rules <the superko rule sets>` exits with an error on a record
+/// that repeats a position, and `--rules japanese` reports no result.
 #[test]
 fn corpus_cli_refuses_the_repeated_position() {
     for (file, want) in expected() {
-        if !want.values().any(|r| r == REJECTED_SUPERKO) {
+        let rules = rules_with(&want, REJECTED_SUPERKO);
+        if rules.is_empty() {
             continue;
         }
+        let ids: Vec<&str> = rules.iter().map(|r| r.as_str()).collect();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
-            .arg("score")
+            .args(["score", "--rules", &ids.join(",")])
             .arg(corpus_dir().join(&file))
             .output()
             .expect("run jpd");
         assert!(!out.status.success(), "{file}: jpd score accepted it");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("superko"), "{file}: {err}");
+        if want["japanese"] == "no_result" {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+                .args([
+                    "score",
+                    "--format",
+                    "csv",
+                    "--rules",
+                    "japanese,jpd-tangsong",
+                ])
+                .arg(corpus_dir().join(&file))
+                .output()
+                .expect("run jpd");
+            assert!(out.status.success(), "{file}: {out:?}");
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                text.contains(",japanese,") && text.contains(",no_result,"),
+                "{text}"
+            );
+            assert!(text.contains(",illegal:superko,"), "{text}");
+        }
     }
+}
+
+/// `jpd score` replays a record once per ko rule: a single ko retaken after a pause is refused
+/// under positional superko, ends the game with no result under J89 Art. 12, and is legal under
+/// the simple ko rule (the record then stops in the middle of the game).
+#[test]
+fn corpus_each_rule_set_replays_under_its_own_ko_rule() {
+    let sgf =
+        b"(;GM[1]FF[4]SZ[5];B[cb];W[db];B[bc];W[ec];B[cd];W[dd];B[ae];W[cc];B[dc];W[];B[];W[cc])";
+    let ids = [
+        RuleId::JpdTangsong,
+        RuleId::Japanese,
+        RuleId::JpdArt,
+        RuleId::Chinese,
+    ];
+    let opts = ScoreOptions {
+        rules: ids.to_vec(),
+        ..ScoreOptions::default()
+    };
+    let rep = score_bytes("ko.sgf", sgf, &opts).expect("scored");
+    let got: Vec<(&str, &str)> = rep
+        .results
+        .iter()
+        .map(|r| (r.rules.as_str(), r.result.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("jpd-tangsong", "illegal:superko"),
+            ("japanese", "no_result"),
+            ("jpd-art", "not_ended"),
+            ("chinese", "illegal:superko"),
+        ]
+    );
+    assert_eq!(rep.end, "no_result");
+    // The same moves without the retake pause normally: every rule set counts the same game.
+    let paused =
+        b"(;GM[1]FF[4]SZ[5];B[cb];W[db];B[bc];W[ec];B[cd];W[dd];B[ae];W[cc];B[dc];W[];B[])";
+    let rep = score_bytes("ko.sgf", paused, &opts).expect("scored");
+    assert_eq!(rep.end, "pause");
+    assert!(rep
+        .results
+        .iter()
+        .all(|r| r.result.starts_with(['B', 'W', '0'])));
+    // Under superko alone the record is refused outright.
+    let only = ScoreOptions {
+        rules: vec![RuleId::JpdTangsong],
+        ..ScoreOptions::default()
+    };
+    assert!(matches!(
+        score_bytes("ko.sgf", sgf, &only),
+        Err(SgfError::IllegalMove {
+            reason: Illegal::Superko,
+            ..
+        })
+    ));
 }
