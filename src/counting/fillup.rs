@@ -185,12 +185,16 @@ pub fn fill_up(st: &Settlement) -> FillUp {
 
     // Stability: no string capturable in one move, every non-seki group pass-alive.
     let pa = PassAlive::analyse(&board);
+    let mut visited = Bits::new();
     for p in board.points() {
         let Some(c) = board.stone(p) else { continue };
-        // Each string once, at its head.
-        if board.string_head(p) != p {
+        // Each string once, at its first point in row-major order (which names it in the
+        // report whatever stone the board keeps as its head).
+        let h = board.string_head(p);
+        if visited.contains(h) {
             continue;
         }
+        visited.insert(h);
         if board.liberties(p) < 2 {
             let libs = board.string_liberties(p);
             let capturable = libs
@@ -244,6 +248,10 @@ impl Bits {
     #[inline]
     fn insert(&mut self, p: Point) {
         self.0[p.idx() >> 6] |= 1 << (p.idx() & 63);
+    }
+    #[inline]
+    fn contains(&self, p: Point) -> bool {
+        self.0[p.idx() >> 6] & (1 << (p.idx() & 63)) != 0
     }
     #[inline]
     fn remove(&mut self, p: Point) {

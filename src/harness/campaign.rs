@@ -183,10 +183,15 @@ impl Campaign {
     }
 }
 
-/// A function that looks for a smaller game still violating the same theorem. The campaign
-/// calls it for every violation it writes as SGF and, if it gives a record, writes it as
-/// `violations/game-<index>-<theorem>-shrunk.sgf`. (The shrinker itself comes later.)
-pub type Shrinker = fn(&GameSpec, &Generated, &ViolationRow) -> Option<SgfWriter>;
+/// A function that looks for smaller games still violating the same theorem. The campaign
+/// calls it for every violation it writes as SGF and writes each record it gives as
+/// `violations/game-<index>-<theorem>-<suffix>.sgf`, the suffix one of [`SHRUNK_SUFFIXES`]
+/// (see [`crate::harness::shrink::shrinker`]).
+pub type Shrinker = fn(&GameSpec, &Generated, &ViolationRow) -> Vec<(&'static str, SgfWriter)>;
+
+/// The suffixes of shrunk records: `shrunk`, a prefix of the game itself; `smaller`, a game on
+/// a smaller board.
+pub const SHRUNK_SUFFIXES: [&str; 2] = ["shrunk", "smaller"];
 
 /// Everything a run needs.
 #[derive(Clone, Debug)]
@@ -651,9 +656,12 @@ impl Sink {
                     let path = dir.join(violation_file_name(r.game, &r.theorem));
                     fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
                     // The shrinking hook: a smaller game violating the same theorem.
-                    if let Some(shrunk) = self.shrinker.and_then(|f| f(&spec, &gen, r)) {
-                        let path = dir.join(format!("game-{}-{}-shrunk.sgf", r.game, r.theorem));
-                        fs::write(&path, shrunk.to_sgf()).map_err(io_err(&path))?;
+                    let shrunk = self.shrinker.map(|f| f(&spec, &gen, r)).unwrap_or_default();
+                    for (suffix, w) in shrunk {
+                        debug_assert!(SHRUNK_SUFFIXES.contains(&suffix));
+                        let name = format!("game-{}-{}-{suffix}.sgf", r.game, r.theorem);
+                        let path = dir.join(name);
+                        fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
                     }
                 }
             }
@@ -725,7 +733,10 @@ fn prune_violation_files(dir: &Path, keep: &BTreeSet<String>) -> Result<(), Camp
         let e = e.map_err(io_err(&vdir))?;
         let name = e.file_name().to_string_lossy().into_owned();
         if name.starts_with("game-") && name.ends_with(".sgf") {
-            let base = name.trim_end_matches(".sgf").trim_end_matches("-shrunk");
+            let mut base = name.trim_end_matches(".sgf");
+            for suffix in SHRUNK_SUFFIXES {
+                base = base.trim_end_matches(suffix).trim_end_matches('-');
+            }
             if !keep.contains(&format!("{base}.sgf")) {
                 fs::remove_file(e.path()).map_err(io_err(&e.path()))?;
             }
@@ -1165,7 +1176,10 @@ pub fn merge(
     prune_violation_files(out, &keep)?;
     for name in &keep {
         for d in shard_dirs {
-            for n in [name.clone(), name.replace(".sgf", "-shrunk.sgf")] {
+            let shrunk = SHRUNK_SUFFIXES
+                .iter()
+                .map(|suffix| name.replace(".sgf", &format!("-{suffix}.sgf")));
+            for n in std::iter::once(name.clone()).chain(shrunk) {
                 let src = d.join(VIOLATIONS_DIR).join(&n);
                 if src.is_file() {
                     let dst = out.join(VIOLATIONS_DIR).join(&n);

@@ -7,7 +7,7 @@
 //! a small game to look at, not a proof of minimality.
 
 use super::campaign::game_sgf;
-use super::generate::{GameSpec, Generated};
+use super::generate::{generate, GameSpec, Generated};
 use super::outcome::{RunOptions, ViolationRow};
 use crate::checks::{analyse, CheckOptions, Finished, Verdict};
 use crate::counting::Balancing;
@@ -101,45 +101,119 @@ pub fn shrink(
     (best.game.records().len() < len).then_some(best)
 }
 
-/// The campaign's shrinker (a [`super::campaign::Shrinker`]): the shortest failing prefix of
-/// the violating game, as an SGF record whose comment gives the original game and the
-/// theorem's detail on the shrunk one. `None` for a panic or when no shorter game fails.
-pub fn shrinker(spec: &GameSpec, g: &Generated, v: &ViolationRow) -> Option<SgfWriter> {
-    if v.theorem == "panic" {
-        return None;
+/// Attempts per board size in the search for a smaller game ([`smaller_board`]).
+pub const SMALLER_ATTEMPTS: u64 = 24;
+/// The smallest board the search tries.
+pub const SMALLEST_BOARD: u8 = 5;
+
+/// A game on a smaller board that fails the same theorem: for each size from
+/// [`SMALLEST_BOARD`] up to one below the game's, up to [`SMALLER_ATTEMPTS`] games of the same
+/// concrete policy are generated, game `attempt` of a campaign whose master seed is the
+/// violating game's seed (so `jpd replay --seed <that seed> --game <attempt> --size <n>
+/// --policy <policy>` regenerates it); the first that fails, shrunk to its shortest failing
+/// prefix, is returned with its spec. Deterministic.
+pub fn smaller_board(
+    spec: &GameSpec,
+    g: &Generated,
+    theorem: &str,
+    balancing: Balancing,
+    checks: CheckOptions,
+) -> Option<(GameSpec, Generated)> {
+    for size in SMALLEST_BOARD..spec.size {
+        for attempt in 0..SMALLER_ATTEMPTS {
+            let s = GameSpec {
+                master_seed: spec.seed(),
+                index: attempt,
+                size,
+                policy: g.policy,
+            };
+            let mut cand = generate(&s);
+            if !fails(&cand.finished, theorem, balancing, checks) {
+                continue;
+            }
+            if let Some(p) = shrink(&cand.finished, theorem, balancing, checks) {
+                cand.finished = p;
+                cand.pass_alive = None;
+            }
+            return Some((s, cand));
+        }
     }
-    let opts = RunOptions::default();
-    let s = shrink(&g.finished, &v.theorem, opts.balancing, opts.checks)?;
-    let detail = analyse(&s, opts.balancing, &RuleId::ALL, opts.checks)
+    None
+}
+
+/// The theorem's detail on a game.
+fn detail_of(f: &Finished, theorem: &str, opts: &RunOptions) -> String {
+    analyse(f, opts.balancing, &RuleId::ALL, opts.checks)
         .theorems
         .into_iter()
-        .find(|t| t.id == v.theorem)
+        .find(|t| t.id == theorem)
         .map(|t| t.detail)
-        .unwrap_or_default();
-    let comment = format!(
-        "Shrunk from game {} (seed {}, {}x{}, policy {}): its first {} moves, then a pause.\nTheorem {} fails: {}",
-        spec.index,
-        spec.seed(),
-        spec.size,
-        spec.size,
-        g.policy.name(),
-        s.game.records().len().saturating_sub(2),
-        v.theorem,
-        detail
-    );
-    let shrunk = Generated {
-        finished: s,
-        policy: g.policy,
-        edges: g.edges,
-        pass_alive: None,
-    };
-    Some(game_sgf(&shrunk, comment))
+        .unwrap_or_default()
+}
+
+/// The campaign's shrinker (a [`super::campaign::Shrinker`]): the shortest failing prefix of
+/// the violating game (`shrunk`) and a game on a smaller board failing the same theorem
+/// (`smaller`), as SGF records whose comments say where they come from and give the
+/// theorem's detail. Nothing for a panic; either may be missing when none is found.
+pub fn shrinker(
+    spec: &GameSpec,
+    g: &Generated,
+    v: &ViolationRow,
+) -> Vec<(&'static str, SgfWriter)> {
+    let mut out = Vec::new();
+    if v.theorem == "panic" {
+        return out;
+    }
+    let opts = RunOptions::default();
+    if let Some(s) = shrink(&g.finished, &v.theorem, opts.balancing, opts.checks) {
+        let comment = format!(
+            "Shrunk from game {} (seed {}, {}x{}, policy {}): its first {} moves, then a pause.\nTheorem {} fails: {}",
+            spec.index,
+            spec.seed(),
+            spec.size,
+            spec.size,
+            g.policy.name(),
+            s.game.records().len().saturating_sub(2),
+            v.theorem,
+            detail_of(&s, &v.theorem, &opts)
+        );
+        let shrunk = Generated {
+            finished: s,
+            policy: g.policy,
+            edges: g.edges,
+            pass_alive: None,
+        };
+        out.push(("shrunk", game_sgf(&shrunk, comment)));
+    }
+    if let Some((s, small)) = smaller_board(spec, g, &v.theorem, opts.balancing, opts.checks) {
+        let comment = format!(
+            "A smaller game failing the same theorem as game {} (seed {}, {}x{}): game {} of a {}x{} {} campaign with master seed {} (jpd replay --seed {} --game {} --size {} --policy {}), its first {} moves, then a pause.\nTheorem {} fails: {}",
+            spec.index,
+            spec.seed(),
+            spec.size,
+            spec.size,
+            s.index,
+            s.size,
+            s.size,
+            s.policy.name(),
+            s.master_seed,
+            s.master_seed,
+            s.index,
+            s.size,
+            s.policy.name(),
+            small.finished.game.records().len().saturating_sub(2),
+            v.theorem,
+            detail_of(&small.finished, &v.theorem, &opts)
+        );
+        out.push(("smaller", game_sgf(&small, comment)));
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::generate::{generate, GameSpec, Policy};
+    use crate::harness::generate::Policy;
 
     #[test]
     fn a_prefix_of_everything_is_the_game_itself() {
@@ -156,6 +230,41 @@ mod tests {
         let empty = prefix(&g.finished, 0).unwrap();
         assert_eq!(empty.game.records().len(), 2);
         assert_eq!(empty.game.phase(), Phase::Paused);
+    }
+
+    /// A 9x9 T11 finding has a smaller-board counterpart: a game on a board below 9x9, made
+    /// from the finding's seed, that fails T11 too, and regenerates from its spec.
+    #[test]
+    fn finds_a_t11_finding_on_a_smaller_board() {
+        let checks = CheckOptions {
+            symmetries: crate::checks::Symmetries::Off,
+            t11_choices: 4,
+        };
+        let (spec, g) = (0..400u64)
+            .find_map(|i| {
+                let spec = GameSpec {
+                    master_seed: 1,
+                    index: i,
+                    size: 9,
+                    policy: Policy::Endgame,
+                };
+                let g = generate(&spec);
+                fails(&g.finished, "T11", Balancing::Art14, checks).then_some((spec, g))
+            })
+            .expect("endgame games on 9x9 reach T11 findings about 4% of the time");
+        let (s, small) = smaller_board(&spec, &g, "T11", Balancing::Art14, checks)
+            .expect("T11 findings are common on small boards");
+        assert!(s.size < 9 && s.size >= SMALLEST_BOARD);
+        assert_eq!(small.finished.game.board().size(), s.size);
+        assert_eq!(s.master_seed, spec.seed());
+        assert!(fails(&small.finished, "T11", Balancing::Art14, checks));
+        // The unshrunk game regenerates from the spec the comment gives.
+        let again = generate(&s);
+        let n = small.finished.game.records().len() - 2;
+        assert_eq!(
+            &again.finished.game.records()[..n],
+            &small.finished.game.records()[..n]
+        );
     }
 
     /// A T11 finding shrinks to a shorter game that is still a T11 finding.

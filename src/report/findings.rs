@@ -178,7 +178,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     if first.is_empty() {
         let _ = writeln!(s, "No theorem failed.\n");
     } else {
-        let _ = writeln!(s, "First example of each failure (the SGF files are in `violations/`, with a shrunk game beside each):\n");
+        let _ = writeln!(s, "First example of each failure (the SGF files are in `violations/`; beside each, where the search finds them, `-shrunk`: the shortest failing prefix of the game, and `-smaller`: a game on a smaller board failing the same theorem):\n");
         for (t, (g, seed, size, policy, detail)) in &first {
             let _ = writeln!(
                 s,

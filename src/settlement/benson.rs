@@ -118,17 +118,48 @@ fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
         }
         let be = border_list.len();
         border_rng.push((bs, be));
+        // A chain is vital to the region when every empty point of the region touches it:
+        // the chains every empty point touches, narrowed point by point (with no empty point,
+        // every bordering chain).
         let vs = vital_list.len();
-        for &ch in &border_list[bs..be] {
-            let all = members[a..b].iter().all(|&p| {
-                board.cell(p) != Cell::Empty
-                    || board
-                        .adj(p)
-                        .iter()
-                        .any(|&q| board.cell(q) == own && chain_of[q.idx()] == ch)
-            });
-            if all {
-                vital_list.push(ch);
+        let mut cands = [0u16; 4];
+        let mut nc = usize::MAX; // no empty point seen yet
+        for &p in &members[a..b] {
+            if board.cell(p) != Cell::Empty {
+                continue;
+            }
+            let mut here = [0u16; 4];
+            let mut nh = 0;
+            for q in board.adj(p) {
+                if board.cell(q) == own {
+                    here[nh] = chain_of[q.idx()];
+                    nh += 1;
+                }
+            }
+            if nc == usize::MAX {
+                cands = here;
+                nc = nh;
+            } else {
+                let mut k = 0;
+                for i in 0..nc {
+                    if here[..nh].contains(&cands[i]) {
+                        cands[k] = cands[i];
+                        k += 1;
+                    }
+                }
+                nc = k;
+            }
+            if nc == 0 {
+                break;
+            }
+        }
+        if nc == usize::MAX {
+            vital_list.extend_from_slice(&border_list[bs..be]);
+        } else {
+            for &ch in &border_list[bs..be] {
+                if cands[..nc].contains(&ch) {
+                    vital_list.push(ch);
+                }
             }
         }
         vital_rng.push((vs, vital_list.len()));
