@@ -176,7 +176,7 @@ pub fn score_all(
             .filter(|&p| st0.class(p) == PointClass::OneSidedDame(x))
             .map(|p| (p, PointClass::Shared(SharedKind::DameLeft)))
             .collect();
-        let st = st0.with_decrees(&pins);
+        let st = std::sync::Arc::new(st0.with_decrees(&pins));
         counting::count_with_plan(
             &f.game,
             &st,

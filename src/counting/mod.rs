@@ -15,6 +15,7 @@ use crate::engine::{Board, Color, Coord, End, Game, NegativeKind, PerSide, Phase
 use crate::settlement::{
     Mode, PointClass, SettleError, Settlement, SharedKind, Tally, TerritoryKind,
 };
+use std::sync::Arc;
 
 /// What the count needs to know of a finished game: the paused board and the move tallies.
 /// [`Game`] provides it; so does [`Facts`], a game's facts over another board (a symmetry of
@@ -204,10 +205,11 @@ pub struct Count {
     pub shared: u32,
     /// Black's points given to White as komi by the plan (Art. 12 when not paid by type A).
     pub compensation: Half,
-    /// The settled position after balancing.
-    pub settlement: Settlement,
-    /// The settled paused position (before balancing).
-    pub settlement_paused: Settlement,
+    /// The settled position after balancing (shared with `settlement_paused` when balancing
+    /// took no negative move).
+    pub settlement: Arc<Settlement>,
+    /// The settled paused position (before balancing), shared with the recounts made from it.
+    pub settlement_paused: Arc<Settlement>,
 }
 
 impl Count {
@@ -245,7 +247,7 @@ pub fn count(
     };
     let dead: &[Point] = if mode == Mode::FourPasses { &[] } else { dead };
     let paused = game.board();
-    let st0 = Settlement::settle(paused, dead, &[], mode)?;
+    let st0 = Arc::new(Settlement::settle(paused, dead, &[], mode)?);
     count_settled(game, &st0, mode, balancing, pick_a)
 }
 
@@ -253,7 +255,7 @@ pub fn count(
 /// [`count`] does: another balancing reading of the same settlement costs no second settle.
 pub fn count_settled(
     game: &impl GameFacts,
-    st0: &Settlement,
+    st0: &Arc<Settlement>,
     mode: Mode,
     balancing: Balancing,
     pick_a: usize,
@@ -281,7 +283,7 @@ pub enum Removal {
 /// Counts with a given balancing plan; `st0` is the settled paused position.
 pub fn count_with_plan(
     game: &impl GameFacts,
-    st0: &Settlement,
+    st0: &Arc<Settlement>,
     plan: BalancePlan,
     mode: Mode,
     balancing: Balancing,
@@ -290,7 +292,6 @@ pub fn count_with_plan(
     let paused = game.board();
     let size = paused.size();
     // Remove the negative-move stones and decree their points' classes.
-    let mut board = st0.board().clone();
     let pinned: Vec<(Point, PointClass)> = plan
         .negatives
         .iter()
@@ -303,15 +304,16 @@ pub fn count_with_plan(
         })
         .collect();
     let st = if pinned.is_empty() {
-        st0.clone()
+        Arc::clone(st0)
     } else if removal == Removal::Decree {
-        st0.with_decrees(&pinned)
+        Arc::new(st0.with_decrees(&pinned))
     } else {
+        let mut board = st0.board().clone();
         let changes: Vec<(Point, Option<Color>)> = pinned.iter().map(|&(p, _)| (p, None)).collect();
         board.set_stones(&changes);
         let mut st = Settlement::settle(&board, &[], &pinned, mode)?;
         st.set_dead(st0.dead(), st0.dead_points().to_vec());
-        st
+        Arc::new(st)
     };
 
     let tally_paused = st0.tally();
@@ -393,7 +395,7 @@ pub fn count_with_plan(
         territory,
         shared: tally.shared,
         settlement: st,
-        settlement_paused: st0.clone(),
+        settlement_paused: Arc::clone(st0),
     })
 }
 

@@ -588,33 +588,25 @@ impl Game {
     /// Whether a real move recreated an earlier arrangement at any point of the record. With
     /// positional superko this never happens; under the simple ko rule it may.
     pub fn any_repetition(&self) -> bool {
-        // Positions with equal hashes, found by sorting, are compared in full: exact, and no
-        // hashing of whole snapshots.
+        // Equal positions have equal hashes, and with linear probing (no deletions) an entry
+        // lies past every slot from its hash's start slot, all of them occupied: each entry is
+        // compared in full with the entries of the same hash on its probe path.
         let w = self.words;
-        let mut hashes: Vec<(u64, u32)> = self
-            .table
-            .slots
-            .iter()
-            .copied()
-            .filter(|&(_, i)| i != EMPTY_SLOT)
-            .collect();
-        hashes.sort_unstable();
         let snap = |i: u32| &self.snaps[i as usize * w..(i as usize + 1) * w];
-        let mut start = 0;
-        while start < hashes.len() {
-            let mut end = start + 1;
-            while end < hashes.len() && hashes[end].0 == hashes[start].0 {
-                end += 1;
+        let t = &self.table;
+        let mask = t.slots.len() - 1;
+        for (i, &(h, idx)) in t.slots.iter().enumerate() {
+            if idx == EMPTY_SLOT {
+                continue;
             }
-            // Every pair within a run of equal hashes.
-            for x in start..end {
-                for y in x + 1..end {
-                    if snap(hashes[x].1) == snap(hashes[y].1) {
-                        return true;
-                    }
+            let mut j = t.start(h);
+            while j != i {
+                let (hj, ij) = t.slots[j];
+                if hj == h && snap(ij) == snap(idx) {
+                    return true;
                 }
+                j = (j + 1) & mask;
             }
-            start = end;
         }
         false
     }
