@@ -611,7 +611,31 @@ pub fn violation_file_name(game: u64, theorem: &str) -> String {
     format!("game-{game}-{theorem}.sgf")
 }
 
-type CsvOut = csv::Writer<BufWriter<File>>;
+type CsvOut = BufWriter<File>;
+
+/// A game's rows of the four CSV files, encoded by the worker that played it (so the writer
+/// thread only appends bytes), or the first encoding error with the index of its file.
+type Encoded = Result<[Vec<u8>; 4], (usize, csv::Error)>;
+
+/// Encodes a game's rows as the four CSV files hold them (no header).
+fn encode_rows(o: &GameOutcome) -> Encoded {
+    fn rows<T: Serialize>(i: usize, items: &[T]) -> Result<Vec<u8>, (usize, csv::Error)> {
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .buffer_capacity(256)
+            .from_writer(Vec::with_capacity(items.len() * 128));
+        for r in items {
+            w.serialize(r).map_err(|e| (i, e))?;
+        }
+        w.into_inner().map_err(|e| (i, e.into_error().into()))
+    }
+    Ok([
+        rows(0, std::slice::from_ref(&o.game))?,
+        rows(1, &o.scores)?,
+        rows(2, &o.violations)?,
+        rows(3, &o.divergences)?,
+    ])
+}
 
 /// The writing side of a run: owns the files, the summary and the manifest.
 struct Sink {
@@ -625,48 +649,60 @@ struct Sink {
 }
 
 impl Sink {
-    fn write_chunk(&mut self, outs: &[GameOutcome]) -> Result<(), CampaignError> {
-        for o in outs {
-            let [g, s, v, d] = &mut self.csv;
-            g.serialize(&o.game)
-                .map_err(csv_err(&self.dir.join(CSV_FILES[0])))?;
-            for r in &o.scores {
-                s.serialize(r)
-                    .map_err(csv_err(&self.dir.join(CSV_FILES[1])))?;
-            }
-            for r in &o.violations {
-                v.serialize(r)
-                    .map_err(csv_err(&self.dir.join(CSV_FILES[2])))?;
-            }
-            for r in &o.divergences {
-                d.serialize(r)
-                    .map_err(csv_err(&self.dir.join(CSV_FILES[3])))?;
+    fn write_chunk(
+        &mut self,
+        outs: Vec<(GameOutcome, Encoded)>,
+        pool: &rayon::ThreadPool,
+    ) -> Result<(), CampaignError> {
+        let n = outs.len() as u64;
+        let mut jobs: Vec<(GameSpec, ViolationRow)> = Vec::new();
+        for (o, encoded) in outs {
+            let o = &o;
+            let bytes = encoded.map_err(|(i, source)| CampaignError::Csv {
+                path: self.dir.join(CSV_FILES[i]),
+                source,
+            })?;
+            for (i, (w, b)) in self.csv.iter_mut().zip(&bytes).enumerate() {
+                let path = self.dir.join(CSV_FILES[i]);
+                w.write_all(b).map_err(io_err(&path))?;
             }
             self.summary.add_game(o);
             self.manifest.violations += o.violations.len() as u64;
             for r in &o.violations {
                 let seen = self.sgf_seen.entry(r.theorem.clone()).or_insert(0);
                 *seen += 1;
-                if *seen > SGF_CAP_PER_THEOREM {
-                    continue;
-                }
-                let spec = self.spec_of.spec(r.game);
-                if let Some((gen, w)) = violation_sgf(&spec, r) {
-                    let dir = self.dir.join(VIOLATIONS_DIR);
-                    let path = dir.join(violation_file_name(r.game, &r.theorem));
-                    fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
-                    // The shrinking hook: a smaller game violating the same theorem.
-                    let shrunk = self.shrinker.map(|f| f(&spec, &gen, r)).unwrap_or_default();
-                    for (suffix, w) in shrunk {
-                        debug_assert!(SHRUNK_SUFFIXES.contains(&suffix));
-                        let name = format!("game-{}-{}-{suffix}.sgf", r.game, r.theorem);
-                        let path = dir.join(name);
-                        fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
-                    }
+                if *seen <= SGF_CAP_PER_THEOREM {
+                    jobs.push((self.spec_of.spec(r.game), r.clone()));
                 }
             }
         }
-        self.manifest.games_done += outs.len() as u64;
+        // The violation records and their shrinking (the costly part: many recounts) run on
+        // the pool, in parallel, then are written in order.
+        let shrinker = self.shrinker;
+        let made: Vec<_> = pool.install(|| {
+            jobs.par_iter()
+                .map(|(spec, r)| {
+                    violation_sgf(spec, r).map(|(gen, w)| {
+                        let shrunk = shrinker.map(|f| f(spec, &gen, r)).unwrap_or_default();
+                        (w, shrunk)
+                    })
+                })
+                .collect()
+        });
+        let dir = self.dir.join(VIOLATIONS_DIR);
+        for ((_, r), m) in jobs.iter().zip(made) {
+            let Some((w, shrunk)) = m else { continue };
+            let path = dir.join(violation_file_name(r.game, &r.theorem));
+            fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
+            // The shrinking hook: smaller games violating the same theorem.
+            for (suffix, w) in shrunk {
+                debug_assert!(SHRUNK_SUFFIXES.contains(&suffix));
+                let name = format!("game-{}-{}-{suffix}.sgf", r.game, r.theorem);
+                let path = dir.join(name);
+                fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
+            }
+        }
+        self.manifest.games_done += n;
         Ok(())
     }
 
@@ -676,12 +712,7 @@ impl Sink {
         for (i, w) in self.csv.iter_mut().enumerate() {
             let path = self.dir.join(CSV_FILES[i]);
             w.flush().map_err(io_err(&path))?;
-            lens[i] = w
-                .get_ref()
-                .get_ref()
-                .metadata()
-                .map_err(io_err(&path))?
-                .len();
+            lens[i] = w.get_ref().metadata().map_err(io_err(&path))?.len();
         }
         self.manifest.checkpoint = Checkpoint::from_bytes(lens);
         self.manifest.summary = self.summary.data();
@@ -720,9 +751,16 @@ fn write_summary(dir: &Path, master_seed: u64, summary: &Summary) -> Result<(), 
 }
 
 fn csv_writer(file: File) -> CsvOut {
-    csv::WriterBuilder::new()
+    BufWriter::with_capacity(1 << 16, file)
+}
+
+/// A header record as the CSV files begin with it.
+fn header_bytes(h: &csv::ByteRecord) -> Result<Vec<u8>, csv::Error> {
+    let mut w = csv::WriterBuilder::new()
         .has_headers(false)
-        .from_writer(BufWriter::new(file))
+        .from_writer(Vec::new());
+    w.write_byte_record(h)?;
+    w.into_inner().map_err(|e| e.into_error().into())
 }
 
 /// Removes `violations/game-*.sgf` files whose names are not in `keep`.
@@ -820,7 +858,8 @@ pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, Camp
         let path = dir.join(name);
         let f = File::create(&path).map_err(io_err(&path))?;
         let mut w = csv_writer(f);
-        w.write_byte_record(h).map_err(csv_err(&path))?;
+        let hb = header_bytes(h).map_err(csv_err(&path))?;
+        w.write_all(&hb).map_err(io_err(&path))?;
         files.push(w);
     }
     let csv: [CsvOut; 4] = files.try_into().expect("four files");
@@ -970,12 +1009,14 @@ fn execute(cfg: &RunConfig, sink: Sink, hooks: &Hooks) -> Result<RunReport, Camp
     let start = sink.manifest.games_done;
     let campaign = &cfg.campaign;
     let opts = cfg.run_options;
-    let (tx, rx) = sync_channel::<Vec<GameOutcome>>(2);
+    let (tx, rx) = sync_channel::<Vec<(GameOutcome, Encoded)>>(2);
+    let pool_ref = &pool;
     std::thread::scope(|s| {
         let writer = s.spawn(move || -> Result<Sink, CampaignError> {
+            let pool = pool_ref;
             let mut sink = sink;
             for chunk in rx {
-                sink.write_chunk(&chunk)?;
+                sink.write_chunk(chunk, pool)?;
                 sink.checkpoint()?;
             }
             Ok(sink)
@@ -989,7 +1030,7 @@ fn execute(cfg: &RunConfig, sink: Sink, hooks: &Hooks) -> Result<RunReport, Camp
                 break;
             }
             let end = (k + cfg.chunk_size).min(scope_games);
-            let outs: Vec<GameOutcome> = pool.install(|| {
+            let outs: Vec<(GameOutcome, Encoded)> = pool.install(|| {
                 (k..end)
                     .into_par_iter()
                     .map(|j| {
@@ -997,7 +1038,8 @@ fn execute(cfg: &RunConfig, sink: Sink, hooks: &Hooks) -> Result<RunReport, Camp
                         if let Some(f) = hooks.on_game {
                             f(&o);
                         }
-                        o
+                        let e = encode_rows(&o);
+                        (o, e)
                     })
                     .collect()
             });
@@ -1117,7 +1159,9 @@ pub fn merge(
             readers.push((p, r.into_byte_records()));
         }
         let f = File::create(&path).map_err(io_err(&path))?;
-        let mut w = csv_writer(f);
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(BufWriter::new(f));
         w.write_byte_record(&hdr[fi]).map_err(csv_err(&path))?;
         // k-way merge on (game, shard): a game's rows all come from one shard, in order.
         let mut heap = BinaryHeap::new();
