@@ -776,17 +776,9 @@ impl RuleResult {
 
     /// The result of a game `loser` resigned.
     pub fn resigned(id: RuleId, loser: Color) -> RuleResult {
-        let komi = Rules::preset(id).komi;
         RuleResult {
-            rules: id.as_str().to_string(),
-            komi,
-            black: Half::ZERO,
-            white: Half::ZERO,
-            margin: Half::ZERO,
             winner: Some(loser.opp()),
-            result: format!("{}+R", loser.opp().letter()),
-            base_komi: komi,
-            ledger: Ledger::default(),
+            ..RuleResult::unscored(id, &format!("{}+R", loser.opp().letter()))
         }
     }
 
