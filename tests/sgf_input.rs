@@ -98,6 +98,27 @@ fn move_off_the_board() {
     assert!(matches!(e, SgfError::BadValue { node: 1, .. }), "{e:?}");
 }
 
+/// sgf-parse returns a point list as a hash set, whose order changes from run to run; with
+/// several points off the board the error must still name one and the same: the first by row
+/// (here `ju`, on row u, before `px` on row x and `zz` on row z), however the set iterates.
+#[test]
+fn several_points_off_the_board_name_the_first_by_row() {
+    for _ in 0..64 {
+        let e = err(read("(;GM[1]SZ[9]AW[px][ju][aa][zz][bb])"));
+        match &e {
+            SgfError::OffBoard {
+                node: 0,
+                prop,
+                at,
+                size: 9,
+            } => {
+                assert_eq!((prop.as_str(), at.as_str()), ("AW", "ju"), "{e:?}");
+            }
+            _ => panic!("{e:?}"),
+        }
+    }
+}
+
 #[test]
 fn move_on_an_occupied_point() {
     let e = err(play("(;GM[1]SZ[9];B[ee];W[ee])"));

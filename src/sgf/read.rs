@@ -777,9 +777,13 @@ impl Reader {
         prop: &str,
         set: &HashSet<SgfPoint>,
     ) -> Result<Vec<Coord>, SgfError> {
-        let mut v = set
-            .iter()
-            .map(|&p| self.coord(node, prop, p))
+        // sgf-parse hands point lists over as a hash set: sorted first, so that the error for
+        // a list with several off-board points names the same one (the first by row) each run.
+        let mut pts: Vec<SgfPoint> = set.iter().copied().collect();
+        pts.sort_by_key(|p| (p.y, p.x));
+        let mut v = pts
+            .into_iter()
+            .map(|p| self.coord(node, prop, p))
             .collect::<Result<Vec<_>, _>>()?;
         v.sort();
         Ok(v)
