@@ -10,8 +10,8 @@ use std::str::FromStr;
 use super::playout::{filtered_playout, uniform_playout, PlayoutStats};
 use super::rng::{splitmix64, Rng};
 use crate::checks::Finished;
-use crate::engine::{Board, Color, Coord, End, Game, Phase, PlayRules, Point};
-use crate::settlement::PassAlive;
+use crate::engine::{Board, Color, Coord, End, Game, Move, Phase, PlayRules, Point};
+use crate::settlement::{PassAlive, PointClass, Settlement, SharedKind};
 
 /// A generation policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -106,6 +106,9 @@ pub struct EdgeCases {
     pub seki_eyes_one_side: bool,
     /// Seki eyes of both colours (over the whole board).
     pub seki_eyes_both_sides: bool,
+    /// Hanezeki-like: a live string in atari in a seki whose capture costs the capturer its
+    /// stones ([`hanezeki_like`]).
+    pub hanezeki_like: bool,
     /// A one-sided dame.
     pub one_sided_dame: bool,
     /// An unfilled single ko.
@@ -126,10 +129,11 @@ pub struct EdgeCases {
 
 impl EdgeCases {
     /// The names, in column order.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "seki_with_eyes",
         "seki_eyes_one_side",
         "seki_eyes_both_sides",
+        "hanezeki_like",
         "one_sided_dame",
         "unfilled_ko",
         "dame_left",
@@ -141,11 +145,12 @@ impl EdgeCases {
     ];
 
     /// The flags, in [`EdgeCases::NAMES`] order.
-    pub fn flags(&self) -> [bool; 11] {
+    pub fn flags(&self) -> [bool; 12] {
         [
             self.seki_with_eyes,
             self.seki_eyes_one_side,
             self.seki_eyes_both_sides,
+            self.hanezeki_like,
             self.one_sided_dame,
             self.unfilled_ko,
             self.dame_left,
@@ -247,6 +252,61 @@ fn force_pause(game: &mut Game) {
     while game.phase() == Phase::Playing {
         game.play_virtual();
     }
+}
+
+/// Continuations [`hanezeki_like`] plays after each candidate capture.
+pub const HANEZEKI_TRIALS: u64 = 20;
+
+/// Whether a settled, finished position (no dame left) holds a hanezeki-like shape: a live
+/// string in atari whose last liberty is a point of a seki (a shared liberty, or a one-sided
+/// dame as the one-move reading calls a hanezeki's capturing point), such that the opponent's
+/// capture there, though legal, costs the capturer: in most of [`HANEZEKI_TRIALS`] play-out
+/// resolutions (RULES.md section 5, the `seki` policy) of the position after the capture, the
+/// capturing stone ends up dead. A string the play-out merely left alive is taken by a stone
+/// that then lives, and is not counted. Deterministic in `seed`.
+pub fn hanezeki_like(st: &Settlement, seed: u64) -> bool {
+    if st.tally().dame_left > 0 {
+        return false;
+    }
+    let b = st.board();
+    let stones: Vec<(Coord, Color)> = b
+        .points()
+        .filter_map(|p| b.stone(p).map(|c| (b.coord(p), c)))
+        .collect();
+    let mut k = 0u64;
+    for p in b.points() {
+        let Some(x) = b.stone(p) else { continue };
+        if b.liberties(p) != 1 || b.string_head(p) != p {
+            continue;
+        }
+        let l = b.string_liberties(p)[0];
+        if !matches!(
+            st.class(l),
+            PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
+        ) {
+            continue;
+        }
+        let Ok(mut g) = Game::with_setup(b.size() as u32, PlayRules::JPD, &stones) else {
+            continue;
+        };
+        g.set_to_move(x.opp());
+        if g.play(Move::Play(b.coord(l))).is_err() {
+            continue;
+        }
+        force_pause(&mut g);
+        let at = b.coord(l);
+        let mut lost = 0;
+        for _ in 0..HANEZEKI_TRIALS {
+            let mut rng = Rng::seed_from_u64(splitmix64(seed ^ splitmix64(k)));
+            k += 1;
+            let (dead, _) = resolve_dead(&g, &mut rng, Policy::Uniform);
+            lost += dead.contains(&at) as u64;
+        }
+        if 5 * lost >= HANEZEKI_TRIALS {
+            return true;
+        }
+    }
+    false
 }
 
 /// Play-out resolution of the dead stones (RULES.md section 5): from the paused position, play
@@ -405,6 +465,46 @@ pub fn generate(spec: &GameSpec) -> Generated {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn settled(s: &str) -> Settlement {
+        let b = Board::from_ascii(s).unwrap();
+        Settlement::settle(&b, &[], &[], crate::settlement::Mode::Pause).unwrap()
+    }
+
+    /// The hanezeki of `corpus/hanezeki-7x7.sgf` (White's A2 A1 B1 in atari at B2, Black's
+    /// F7 G7 G6 at F6; taking either leaves the capturer a bent three and loses its group) is
+    /// hanezeki-like for every seed tried. A single white stone left alive in atari at a
+    /// black one-sided dame, taken by a group with two eyes, is not.
+    #[test]
+    fn the_corpus_hanezeki_is_hanezeki_like_a_stone_left_in_atari_is_not() {
+        let hanezeki = settled(
+            "
+            X X X X O X X
+            X X X X O . X
+            X X X X O O O
+            X X X . O O O
+            X X X O O O O
+            O . X O O O O
+            O O X O O O O",
+        );
+        // White's A5 stands in atari at A4 (Black's one-sided dame: White there would be
+        // suicide); Black takes it and keeps three eyes.
+        let left = settled(
+            "
+            . X X O . O .
+            X X X O O O O
+            O X X O . O .
+            . X X O O O O
+            X X X O . O .
+            . X X O O O O
+            X X X O . O .",
+        );
+        assert_eq!(left.tally().dame_left, 0);
+        for seed in 0..8 {
+            assert!(hanezeki_like(&hanezeki, seed), "seed {seed}");
+            assert!(!hanezeki_like(&left, seed), "seed {seed}");
+        }
+    }
 
     #[test]
     fn games_regenerate_identically() {

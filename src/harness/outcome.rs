@@ -9,7 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde::Serialize;
 
-use super::generate::{generate, EdgeCases, GameSpec, Generated};
+use super::generate::{generate, hanezeki_like, EdgeCases, GameSpec, Generated};
 use crate::checks::{analyse_with, Analysis, CheckOptions, Symmetries, Verdict, THEOREMS};
 use crate::counting::{Balancing, Points};
 use crate::engine::{Color, End, Phase};
@@ -77,6 +77,8 @@ pub struct GameRow {
     pub seki_eyes_one_side: u8,
     /// Seki eyes of both colours.
     pub seki_eyes_both_sides: u8,
+    /// A hanezeki-like shape.
+    pub hanezeki_like: u8,
     /// A one-sided dame.
     pub one_sided_dame: u8,
     /// An unfilled single ko.
@@ -326,6 +328,7 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
         seki_with_eyes: 0,
         seki_eyes_one_side: 0,
         seki_eyes_both_sides: 0,
+        hanezeki_like: 0,
         one_sided_dame: 0,
         unfilled_ko: 0,
         dame_left: 0,
@@ -364,6 +367,7 @@ fn outcome(spec: &GameSpec, g: &Generated, a: &Analysis) -> GameOutcome {
         edges.seki_with_eyes = t.seki_eyes.black + t.seki_eyes.white > 0;
         edges.seki_eyes_both_sides = t.seki_eyes.black > 0 && t.seki_eyes.white > 0;
         edges.seki_eyes_one_side = edges.seki_with_eyes && !edges.seki_eyes_both_sides;
+        edges.hanezeki_like = hanezeki_like(&c.settlement_paused, spec.seed());
         edges.one_sided_dame = t.one_sided_dame.black + t.one_sided_dame.white > 0;
         edges.unfilled_ko = t.ko_points.black + t.ko_points.white > 0;
         edges.dame_left = t.dame_left > 0;
@@ -417,6 +421,7 @@ fn outcome(spec: &GameSpec, g: &Generated, a: &Analysis) -> GameOutcome {
         seki_with_eyes: edges.seki_with_eyes as u8,
         seki_eyes_one_side: edges.seki_eyes_one_side as u8,
         seki_eyes_both_sides: edges.seki_eyes_both_sides as u8,
+        hanezeki_like: edges.hanezeki_like as u8,
         one_sided_dame: edges.one_sided_dame as u8,
         unfilled_ko: edges.unfilled_ko as u8,
         dame_left: edges.dame_left as u8,
