@@ -269,10 +269,7 @@ pub fn hanezeki_like(st: &Settlement, seed: u64) -> bool {
         return false;
     }
     let b = st.board();
-    let stones: Vec<(Coord, Color)> = b
-        .points()
-        .filter_map(|p| b.stone(p).map(|c| (b.coord(p), c)))
-        .collect();
+    let mut stones: Vec<(Coord, Color)> = Vec::new();
     let mut k = 0u64;
     for p in b.points() {
         let Some(x) = b.stone(p) else { continue };
@@ -285,6 +282,12 @@ pub fn hanezeki_like(st: &Settlement, seed: u64) -> bool {
             PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
         ) {
             continue;
+        }
+        if stones.is_empty() {
+            stones = b
+                .points()
+                .filter_map(|p| b.stone(p).map(|c| (b.coord(p), c)))
+                .collect();
         }
         let Ok(mut g) = Game::with_setup(b.size() as u32, PlayRules::JPD, &stones) else {
             continue;

@@ -283,7 +283,7 @@ pub fn run_game(spec: &GameSpec, opts: &RunOptions) -> GameOutcome {
             opts.checks,
             g.pass_alive.as_ref(),
         );
-        outcome(&spec, &g, &a)
+        outcome(&spec, &g, a)
     })) {
         Ok(o) => o,
         Err(e) => {
@@ -358,7 +358,7 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
     }
 }
 
-fn outcome(spec: &GameSpec, g: &Generated, a: &Analysis) -> GameOutcome {
+fn outcome(spec: &GameSpec, g: &Generated, a: Analysis) -> GameOutcome {
     let game = &g.finished.game;
     let c = a.count.as_ref().ok();
     let mut edges = g.edges;
@@ -432,26 +432,31 @@ fn outcome(spec: &GameSpec, g: &Generated, a: &Analysis) -> GameOutcome {
         cycle: edges.cycle as u8,
         theorems_failed: failed.join(" "),
     };
-    let scores = a
-        .results
-        .iter()
+    let Analysis {
+        results,
+        theorems,
+        divergences,
+        ..
+    } = a;
+    let scores = results
+        .into_iter()
         .map(|r| ScoreRow {
             game: spec.index,
             seed: spec.seed(),
             size: spec.size,
             policy: g.policy.name(),
-            rules: r.rules.clone(),
             komi_points: pts(r.komi),
             black_points: pts(r.black),
             white_points: pts(r.white),
             margin_b_minus_w: pts(r.margin),
             winner: r.winner.map(|c| c.name()).unwrap_or("draw"),
-            result: r.result.clone(),
+            rules: r.rules,
+            result: r.result,
         })
         .collect();
-    let violations = a
-        .theorems
-        .iter()
+    let verdicts = theorems.iter().map(|t| t.verdict).collect();
+    let violations = theorems
+        .into_iter()
         .filter(|t| t.verdict == Verdict::Fails)
         .map(|t| ViolationRow {
             game: spec.index,
@@ -459,21 +464,20 @@ fn outcome(spec: &GameSpec, g: &Generated, a: &Analysis) -> GameOutcome {
             size: spec.size,
             policy: g.policy.name(),
             theorem: t.id.to_string(),
-            detail: t.detail.clone(),
+            detail: t.detail,
         })
         .collect();
     GameOutcome {
         spec: *spec,
         game: row,
         scores,
-        divergences: a
-            .divergences
+        divergences: divergences
             .iter()
             .map(|d| DivergenceRow::new(spec, g.policy.name(), d))
             .collect(),
-        divergence_causes: a.divergences.clone(),
+        divergence_causes: divergences,
         violations,
-        verdicts: a.theorems.iter().map(|t| t.verdict).collect(),
+        verdicts,
         edges,
     }
 }
