@@ -20,7 +20,9 @@ pub enum Policy {
     /// virtual moves.
     Uniform,
     /// As `Uniform`, and also never a self-atari on a point that touches both colours, so
-    /// that sekis form and stay.
+    /// that sekis form and stay, and never a capture that would leave the capturer one eye
+    /// space of two or three points (a hanezeki's capture), so that strings in atari can
+    /// stay in a seki.
     Seki,
     /// Pauses early, at a random point of the game, leaving dame, one-sided dame, unfilled ko
     /// and dead stones, with either side passing first; now and then at the very start.
@@ -190,8 +192,8 @@ fn move_cap(size: u8) -> u32 {
 /// approach moves of a capturing race, which is how sekis (with eyes, too) survive.
 const SEKI_MIN_LIBERTIES: u32 = 3;
 
-/// Refuses a short-of-liberties approach on a point touching both colours (the `seki` policy's extra rule).
-/// A capturing move is never refused.
+/// Refuses a short-of-liberties approach on a point touching both colours, and a costly
+/// capture there ([`costly_capture`]): the `seki` policy's extra rules.
 fn not_self_atari_between(game: &Game, p: Point, c: Color) -> bool {
     let b = game.board();
     let (mut sees_black, mut sees_white) = (false, false);
@@ -202,10 +204,53 @@ fn not_self_atari_between(game: &Game, p: Point, c: Color) -> bool {
             None => {}
         }
     }
-    if !(sees_black && sees_white) || b.would_capture(p, c) {
+    if !(sees_black && sees_white) {
         return true;
     }
+    if b.would_capture(p, c) {
+        return !costly_capture(b, p, c);
+    }
     liberties_after(b, p, c) >= SEKI_MIN_LIBERTIES
+}
+
+/// A capture the `seki` policy declines, as a player would in a hanezeki: it takes two or three
+/// stones, and the points they leave are then the capturing string's only eye space (no other
+/// empty region enclosed by its colour touches it), a shape the opponent can reduce to one eye
+/// by playing inside it. Single-stone captures (ko, ordinary eyes) are never declined.
+fn costly_capture(b: &Board, p: Point, c: Color) -> bool {
+    let mut after = b.clone();
+    let info = after.play_unchecked(p, c);
+    if !(2..=3).contains(&info.captured) {
+        return false;
+    }
+    // The empty regions next to the capturing string, each bordered by `c` alone.
+    let mut seen = vec![false; after.padded_len()];
+    let mut enclosed = 0;
+    for s in after.string_stones(p) {
+        for q in after.adj(s) {
+            if after.cell(q) != crate::engine::Cell::Empty || seen[q.idx()] {
+                continue;
+            }
+            let mut stack = vec![q];
+            seen[q.idx()] = true;
+            let mut own_only = true;
+            while let Some(r) = stack.pop() {
+                for t in after.adj(r) {
+                    match after.cell(t) {
+                        crate::engine::Cell::Empty if !seen[t.idx()] => {
+                            seen[t.idx()] = true;
+                            stack.push(t);
+                        }
+                        crate::engine::Cell::Empty | crate::engine::Cell::Wall => {}
+                        x if x == crate::engine::Cell::of(c) => {}
+                        _ => own_only = false,
+                    }
+                }
+            }
+            enclosed += own_only as u32;
+        }
+    }
+    enclosed <= 1
 }
 
 /// Liberties of the string holding a new stone of `c` at `p` (a non-capturing move), up to 3.
@@ -468,6 +513,61 @@ pub fn generate(spec: &GameSpec) -> Generated {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The `seki` policy declines Black's capture at B2 in the corpus hanezeki (three stones,
+    /// leaving a bent three as Black's only eye space) and White's at F6; it accepts taking a
+    /// single stone, and taking three stones by a string that keeps another eye.
+    #[test]
+    fn the_seki_policy_declines_costly_captures_only() {
+        let b = Board::from_ascii(
+            "
+            X X X X O X X
+            X X X X O . X
+            X X X X O O O
+            X X X . O O O
+            X X X O O O O
+            O . X O O O O
+            O O X O O O O",
+        )
+        .unwrap();
+        let at = |x, y| b.point(Coord::new(x, y));
+        assert!(costly_capture(&b, at(1, 5), Color::Black));
+        assert!(costly_capture(&b, at(5, 1), Color::White));
+        // One stone: White's A5 in atari at A4, beside Black's group with another eye (A7).
+        let one = Board::from_ascii(
+            "
+            . X X O . O .
+            X X X O O O O
+            O X X O . O .
+            . X X O O O O
+            X X X O . O .
+            . X X O O O O
+            X X X O . O .",
+        )
+        .unwrap();
+        assert!(!costly_capture(
+            &one,
+            one.point(Coord::new(0, 3)),
+            Color::Black
+        ));
+        // Three stones taken by a string that keeps its eye at A7: not costly.
+        let three = Board::from_ascii(
+            "
+            . X X O . O .
+            X X X O O O O
+            O X X O . O .
+            O X X O O O O
+            O X X O . O .
+            . X X O O O O
+            X X X O . O .",
+        )
+        .unwrap();
+        assert!(!costly_capture(
+            &three,
+            three.point(Coord::new(0, 5)),
+            Color::Black
+        ));
+    }
 
     fn settled(s: &str) -> Settlement {
         let b = Board::from_ascii(s).unwrap();
