@@ -260,11 +260,23 @@ pub fn count_settled(
     balancing: Balancing,
     pick_a: usize,
 ) -> Result<Count, CountError> {
-    let a_cands = balance::type_a_candidates(st0);
-    let b_cands = balance::type_b_candidates(st0);
     let moves_paused = PerSide::new(game.moves(Color::Black), game.moves(Color::White));
     let d = moves_paused.black - moves_paused.white;
     let wfp = game.first_passer() == Some(Color::White);
+    // The candidates are looked for only when the Art. 14 plan will take from them: type A
+    // when White passed first, type B for what is left of d after that.
+    let art14 = balancing == Balancing::Art14;
+    let a_cands = if art14 && wfp {
+        balance::type_a_candidates(st0)
+    } else {
+        Vec::new()
+    };
+    let rest = d - (art14 && wfp && !a_cands.is_empty()) as i64;
+    let b_cands = if art14 && rest > 0 {
+        balance::type_b_candidates(st0)
+    } else {
+        Vec::new()
+    };
     let plan = balance::plan(balancing, d, wfp, &a_cands, &b_cands, pick_a);
     count_with_plan(game, st0, plan, mode, balancing, Removal::Decree)
 }
