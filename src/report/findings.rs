@@ -52,10 +52,15 @@ pub enum FindingsError {
 }
 
 fn reader(path: &Path) -> Result<csv::Reader<std::fs::File>, FindingsError> {
-    csv::Reader::from_path(path).map_err(|e| FindingsError::Csv {
+    csv::Reader::from_path(path).map_err(csv_err(path))
+}
+
+/// Wraps a CSV error with the file it came from.
+fn csv_err(path: &Path) -> impl Fn(csv::Error) -> FindingsError + '_ {
+    move |source| FindingsError::Csv {
         path: path.to_path_buf(),
-        source: e,
-    })
+        source,
+    }
 }
 
 fn col(h: &csv::StringRecord, path: &Path, name: &str) -> Result<usize, FindingsError> {
@@ -92,22 +97,13 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     // summary.csv: per (size, policy) rows; add them up per size and overall.
     let path = dir.join("summary.csv");
     let mut rdr = reader(&path)?;
-    let h = rdr
-        .headers()
-        .map_err(|e| FindingsError::Csv {
-            path: path.clone(),
-            source: e,
-        })?
-        .clone();
+    let h = rdr.headers().map_err(csv_err(&path))?.clone();
     let size_c = col(&h, &path, "size")?;
     let games_c = col(&h, &path, "games")?;
     let mut per_size: BTreeMap<u32, BTreeMap<String, u64>> = BTreeMap::new();
     let mut total: BTreeMap<String, u64> = BTreeMap::new();
     for rec in rdr.records() {
-        let rec = rec.map_err(|e| FindingsError::Csv {
-            path: path.clone(),
-            source: e,
-        })?;
+        let rec = rec.map_err(csv_err(&path))?;
         let size: u32 = rec[size_c].parse().unwrap_or(0);
         let entry = per_size.entry(size).or_default();
         for (i, name) in h.iter().enumerate() {
@@ -126,13 +122,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     let vpath = dir.join("violations.csv");
     let mut first: BTreeMap<String, (String, String, String, String, String)> = BTreeMap::new();
     let mut vr = reader(&vpath)?;
-    let vh = vr
-        .headers()
-        .map_err(|e| FindingsError::Csv {
-            path: vpath.clone(),
-            source: e,
-        })?
-        .clone();
+    let vh = vr.headers().map_err(csv_err(&vpath))?.clone();
     let (g_c, seed_c, sz_c, pol_c, th_c, det_c) = (
         col(&vh, &vpath, "game")?,
         col(&vh, &vpath, "seed")?,
@@ -142,10 +132,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         col(&vh, &vpath, "detail")?,
     );
     for rec in vr.records() {
-        let rec = rec.map_err(|e| FindingsError::Csv {
-            path: vpath.clone(),
-            source: e,
-        })?;
+        let rec = rec.map_err(csv_err(&vpath))?;
         first.entry(rec[th_c].to_string()).or_insert_with(|| {
             (
                 rec[g_c].to_string(),
@@ -328,13 +315,7 @@ fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
     let vpath = dir.join("violations.csv");
     if vpath.exists() {
         let mut r = reader(&vpath)?;
-        let h = r
-            .headers()
-            .map_err(|e| FindingsError::Csv {
-                path: vpath.clone(),
-                source: e,
-            })?
-            .clone();
+        let h = r.headers().map_err(csv_err(&vpath))?.clone();
         let (g_c, th_c, det_c) = (
             col(&h, &vpath, "game")?,
             col(&h, &vpath, "theorem")?,
@@ -342,10 +323,7 @@ fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
         );
         let mut seen = std::collections::BTreeSet::new();
         for rec in r.records() {
-            let rec = rec.map_err(|e| FindingsError::Csv {
-                path: vpath.clone(),
-                source: e,
-            })?;
+            let rec = rec.map_err(csv_err(&vpath))?;
             let th = rec[th_c].to_string();
             if th == "panic" || !seen.insert(th.clone()) {
                 continue;
@@ -362,13 +340,7 @@ fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
     let dpath = dir.join("divergences.csv");
     if dpath.exists() {
         let mut r = reader(&dpath)?;
-        let h = r
-            .headers()
-            .map_err(|e| FindingsError::Csv {
-                path: dpath.clone(),
-                source: e,
-            })?
-            .clone();
+        let h = r.headers().map_err(csv_err(&dpath))?.clone();
         let (g_c, ru_c, win_c, ref_c, res_c) = (
             col(&h, &dpath, "game")?,
             col(&h, &dpath, "rules")?,
@@ -384,10 +356,7 @@ fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
         let mut first: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
         let mut first_win: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
         for rec in r.records() {
-            let rec = rec.map_err(|e| FindingsError::Csv {
-                path: dpath.clone(),
-                source: e,
-            })?;
+            let rec = rec.map_err(csv_err(&dpath))?;
             let won = &rec[win_c] == "1";
             for (k, &(c, i)) in cause_cols.iter().enumerate() {
                 let v: f64 = rec[i].parse().unwrap_or(0.0);
@@ -540,13 +509,7 @@ fn read_divergences(dir: &Path) -> Result<Vec<(String, u32, DivRow)>, FindingsEr
         return Ok(Vec::new());
     }
     let mut rdr = reader(&path)?;
-    let h = rdr
-        .headers()
-        .map_err(|e| FindingsError::Csv {
-            path: path.clone(),
-            source: e,
-        })?
-        .clone();
+    let h = rdr.headers().map_err(csv_err(&path))?.clone();
     let c = |n: &str| col(&h, &path, n);
     let (size_c, rules_c, cause_c, cmp_c, div_c, win_c, bm_c, un_c) = (
         c("size")?,
@@ -559,10 +522,7 @@ fn read_divergences(dir: &Path) -> Result<Vec<(String, u32, DivRow)>, FindingsEr
         c("games_unexplained")?,
     );
     for rec in rdr.records() {
-        let rec = rec.map_err(|e| FindingsError::Csv {
-            path: path.clone(),
-            source: e,
-        })?;
+        let rec = rec.map_err(csv_err(&path))?;
         let num = |i: usize| rec[i].parse::<u64>().unwrap_or(0);
         let size: u32 = rec[size_c].parse().unwrap_or(0);
         let order = RuleId::ALL
