@@ -11,6 +11,7 @@
 pub mod checks;
 pub mod counting;
 pub mod engine;
+pub mod files;
 pub mod gtp;
 pub mod harness;
 pub mod oracle;

@@ -33,6 +33,7 @@
 //! [`merge`] joins the shards' CSVs by game index and adds their summaries, giving the bytes of
 //! the unsharded run.
 
+use crate::files::{csv_err, io_err, FileError};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use std::fmt;
@@ -255,22 +256,9 @@ pub struct RunReport {
 /// Why a campaign could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum CampaignError {
-    /// A file could not be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The error.
-        source: std::io::Error,
-    },
-    /// A CSV file could not be read or written.
-    #[error("{path}: {source}")]
-    Csv {
-        /// The file.
-        path: PathBuf,
-        /// The error.
-        source: csv::Error,
-    },
+    /// A file could not be read or written, or its CSV is malformed.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// The manifest is missing, unreadable, or does not match.
     #[error("{path}: {msg}")]
     Manifest {
@@ -282,20 +270,6 @@ pub enum CampaignError {
     /// Bad parameters.
     #[error("{0}")]
     Invalid(String),
-}
-
-fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CampaignError + '_ {
-    move |source| CampaignError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
-fn csv_err(path: &Path) -> impl FnOnce(csv::Error) -> CampaignError + '_ {
-    move |source| CampaignError::Csv {
-        path: path.to_path_buf(),
-        source,
-    }
 }
 
 /// Byte lengths of the CSV files at a checkpoint.
@@ -425,7 +399,7 @@ impl Manifest {
         let mut text = serde_json::to_string_pretty(self).expect("a manifest serialises");
         text.push('\n');
         fs::write(&tmp, text).map_err(io_err(&tmp))?;
-        fs::rename(&tmp, &path).map_err(io_err(&path))
+        Ok(fs::rename(&tmp, &path).map_err(io_err(&path))?)
     }
 
     /// The campaign it describes.
@@ -658,7 +632,7 @@ impl Sink {
         let mut jobs: Vec<(GameSpec, ViolationRow)> = Vec::new();
         for (o, encoded) in outs {
             let o = &o;
-            let bytes = encoded.map_err(|(i, source)| CampaignError::Csv {
+            let bytes = encoded.map_err(|(i, source)| FileError::Csv {
                 path: self.dir.join(CSV_FILES[i]),
                 source,
             })?;
@@ -747,7 +721,7 @@ fn write_summary(dir: &Path, master_seed: u64, summary: &Summary) -> Result<(), 
     summary
         .write_divergence_csv(master_seed, &mut w)
         .map_err(csv_err(&path))?;
-    w.flush().map_err(io_err(&path))
+    Ok(w.flush().map_err(io_err(&path))?)
 }
 
 fn csv_writer(file: File) -> CsvOut {

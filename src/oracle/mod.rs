@@ -33,6 +33,7 @@
 
 pub mod selfplay;
 
+use crate::files::{csv_err, io_err, FileError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -74,22 +75,9 @@ pub enum OracleError {
     /// GNU Go could not be started or failed outside a game.
     #[error(transparent)]
     Gtp(#[from] GtpError),
-    /// A file could not be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The CSV could not be written.
-    #[error("{path}: {source}")]
-    Csv {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: csv::Error,
-    },
+    /// A file could not be read or written, or its CSV is malformed.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A self-play game could not be made.
     #[error("self-play game {index} (seed {seed}): {detail}")]
     SelfPlay {
@@ -935,21 +923,17 @@ pub fn run(
     out: &Path,
     on_game: &mut dyn FnMut(&OracleInput, &[OracleRow]),
 ) -> Result<(Vec<OracleRow>, OracleSummary), OracleError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| OracleError::Io { path, source }
-    };
-    std::fs::create_dir_all(out).map_err(io(out))?;
+    std::fs::create_dir_all(out).map_err(io_err(out))?;
     let dis = out.join(DISAGREEMENTS_DIR);
     if dis.exists() {
-        std::fs::remove_dir_all(&dis).map_err(io(&dis))?;
+        std::fs::remove_dir_all(&dis).map_err(io_err(&dis))?;
     }
     let mut rows = Vec::new();
     for input in inputs {
         let r = compare(gnugo, input, opts);
         on_game(input, &r);
         if r.iter().any(|row| !row.agree) {
-            std::fs::create_dir_all(&dis).map_err(io(&dis))?;
+            std::fs::create_dir_all(&dis).map_err(io_err(&dis))?;
             let base = Path::new(&input.name)
                 .file_name()
                 .map(|f| f.to_string_lossy().into_owned())
@@ -960,16 +944,13 @@ pub fn run(
                 format!("{base}.sgf")
             };
             let path = dis.join(base);
-            std::fs::write(&path, &input.sgf).map_err(io(&path))?;
+            std::fs::write(&path, &input.sgf).map_err(io_err(&path))?;
         }
         rows.extend(r);
     }
     let path = out.join("oracle.csv");
-    let f = std::fs::File::create(&path).map_err(io(&path))?;
-    write_csv(std::io::BufWriter::new(f), &rows).map_err(|source| OracleError::Csv {
-        path: path.clone(),
-        source,
-    })?;
+    let f = std::fs::File::create(&path).map_err(io_err(&path))?;
+    write_csv(std::io::BufWriter::new(f), &rows).map_err(csv_err(&path))?;
     let summary = OracleSummary::of(&rows);
     Ok((rows, summary))
 }

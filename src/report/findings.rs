@@ -6,6 +6,7 @@
 //! `games.csv` and `scores.csv` (streamed, in game order) and the deterministic part of
 //! `manifest.json`, so the same campaign gives the same bytes.
 
+use crate::files::{csv_err, io_err, FileError};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -22,22 +23,9 @@ use crate::rules::{Cause, RuleId};
 /// Errors reading a campaign folder.
 #[derive(Debug, thiserror::Error)]
 pub enum FindingsError {
-    /// A file could not be read.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// A CSV file is malformed.
-    #[error("{path}: {source}")]
-    Csv {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: csv::Error,
-    },
+    /// A file could not be read, or its CSV is malformed.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// The manifest could not be read.
     #[error("{0}")]
     Manifest(String),
@@ -52,15 +40,7 @@ pub enum FindingsError {
 }
 
 fn reader(path: &Path) -> Result<csv::Reader<std::fs::File>, FindingsError> {
-    csv::Reader::from_path(path).map_err(csv_err(path))
-}
-
-/// Wraps a CSV error with the file it came from.
-fn csv_err(path: &Path) -> impl Fn(csv::Error) -> FindingsError + '_ {
-    move |source| FindingsError::Csv {
-        path: path.to_path_buf(),
-        source,
-    }
+    Ok(csv::Reader::from_path(path).map_err(csv_err(path))?)
 }
 
 fn col(h: &csv::StringRecord, path: &Path, name: &str) -> Result<usize, FindingsError> {
@@ -414,10 +394,7 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
         .map_err(|e| FindingsError::Manifest(e.to_string()))?;
     let edir = dir.join("examples");
     if edir.exists() {
-        std::fs::remove_dir_all(&edir).map_err(|e| FindingsError::Io {
-            path: edir.clone(),
-            source: e,
-        })?;
+        std::fs::remove_dir_all(&edir).map_err(io_err(&edir))?;
     }
     for p in example_picks(dir)? {
         let g = generate(&campaign.spec(p.game));
@@ -432,10 +409,7 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
             &p.title,
             &p.caption,
         )
-        .map_err(|e| FindingsError::Io {
-            path: edir.join(&p.stem),
-            source: e,
-        })?;
+        .map_err(io_err(&edir.join(&p.stem)))?;
     }
     // The chart: per cause and size, divergent comparisons over all comparisons.
     let div = read_divergences(dir)?;
@@ -484,7 +458,7 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
             "% of comparisons",
         );
         let path = dir.join("divergences.svg");
-        std::fs::write(&path, svg).map_err(|e| FindingsError::Io { path, source: e })?;
+        std::fs::write(&path, svg).map_err(io_err(&path))?;
     }
     Ok(())
 }
@@ -605,13 +579,7 @@ pub fn write_findings(dir: &Path) -> Result<PathBuf, FindingsError> {
     let text = findings(dir)?;
     let path = dir.join("FINDINGS.md");
     let tmp = dir.join("FINDINGS.md.tmp");
-    std::fs::write(&tmp, text).map_err(|e| FindingsError::Io {
-        path: tmp.clone(),
-        source: e,
-    })?;
-    std::fs::rename(&tmp, &path).map_err(|e| FindingsError::Io {
-        path: path.clone(),
-        source: e,
-    })?;
+    std::fs::write(&tmp, text).map_err(io_err(&tmp))?;
+    std::fs::rename(&tmp, &path).map_err(io_err(&path))?;
     Ok(path)
 }
