@@ -3,6 +3,7 @@
 
 pub mod benson;
 pub mod classify;
+pub mod referee;
 
 pub use benson::PassAlive;
 pub use classify::{
