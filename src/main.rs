@@ -144,7 +144,7 @@ enum Command {
         /// Only write the self-play games as SGF files into --out; compare nothing.
         #[arg(long)]
         self_play: bool,
-        /// Whose dead stones we count with: gnugo, record (the SGF's TB/TW) or playout (ours).
+        /// Whose dead stones we count with: gnugo, record (the SGF's TB/TW) or proven (our referee's).
         #[arg(long, default_value = "gnugo")]
         dead: DeadSource,
         /// The GNU Go program (default: $JPD_GNUGO, /usr/games/gnugo, gnugo on the PATH).

@@ -642,6 +642,27 @@ impl Board {
         !self.would_capture(p, c)
     }
 
+    /// Makes this board a copy of `other` without allocating when both have the same size
+    /// (a search's per-node copy); otherwise the same as `clone_from`.
+    pub fn copy_from(&mut self, other: &Board) {
+        if self.size != other.size {
+            self.clone_from(other);
+            return;
+        }
+        self.cells.copy_from_slice(&other.cells);
+        self.head.copy_from_slice(&other.head);
+        self.next.copy_from_slice(&other.next);
+        self.stones.copy_from_slice(&other.stones);
+        self.libs.copy_from_slice(&other.libs);
+        self.chash.copy_from_slice(&other.chash);
+        self.hash = other.hash;
+        self.count = other.count;
+        self.empties.copy_from_slice(&other.empties);
+        self.empty_pos.copy_from_slice(&other.empty_pos);
+        self.n_empty = other.n_empty;
+        self.snap = other.snap;
+    }
+
     /// Plays `c` at `p` after checking legality on the board. On error the board is unchanged.
     pub fn play(&mut self, p: Point, c: Color, suicide: SuicideRule) -> Result<MoveInfo, Illegal> {
         self.legality(p, c, suicide)?;

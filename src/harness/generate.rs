@@ -1,5 +1,6 @@
-//! The random-game generator: finished games from a seed, under several policies, with their
-//! dead stones settled by the rule's own mechanism (play-out resolution, RULES.md section 5).
+//! The random-game generator: finished games from a seed, under several policies, each played
+//! until the referee ([`referee::judge`]) can prove the status of every string, and counted
+//! with the dead stones it proved.
 //!
 //! Every game is a pure function of its [`GameSpec`] (master seed, index, size, policy) through
 //! the pinned [`Rng`]: any game of a campaign can be regenerated alone.
@@ -10,8 +11,9 @@ use std::str::FromStr;
 use super::playout::{filtered_playout, uniform_playout, PlayoutStats};
 use super::rng::{splitmix64, Rng};
 use crate::checks::Finished;
-use crate::engine::{Board, Color, Coord, End, Game, Move, Phase, PlayRules, Point};
-use crate::settlement::{PassAlive, PointClass, Settlement, SharedKind};
+use crate::engine::{Board, Color, Coord, End, Game, Phase, PlayRules, Point};
+use crate::settlement::referee::{self, Judgement, Status, Unsettled};
+use crate::settlement::PassAlive;
 
 /// A generation policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -174,10 +176,13 @@ pub struct Generated {
     pub policy: Policy,
     /// Edge cases known from generation (the count adds the rest).
     pub edges: EdgeCases,
-    /// Benson's analysis of the paused position, when the play-out resolution ran (it confines
-    /// the continuation); T10 reuses it rather than running Benson a second time on the same
-    /// board.
+    /// Benson's analysis of the paused position, when the game paused; T10 reuses it rather
+    /// than running Benson a second time on the same board.
     pub pass_alive: Option<PassAlive>,
+    /// Why the referee could not settle the final position (`None`: settled, or ended by
+    /// four virtual moves, where every stone is alive by Art. 18). An unsettled game is
+    /// counted and reported but never used for a verdict.
+    pub unsettled: Option<Unsettled>,
 }
 
 /// The longest a playout may run before it is made to pause: random play with positional
@@ -299,130 +304,75 @@ fn force_pause(game: &mut Game) {
     }
 }
 
-/// Continuations [`hanezeki_like`] plays after each candidate capture.
-pub const HANEZEKI_TRIALS: u64 = 20;
-
-/// Whether a settled, finished position (no dame left) holds a hanezeki-like shape: a live
-/// string in atari whose last liberty is a point of a seki (a shared liberty, or a one-sided
-/// dame as the one-move reading calls a hanezeki's capturing point), such that the opponent's
-/// capture there, though legal, costs the capturer: in most of [`HANEZEKI_TRIALS`] play-out
-/// resolutions (RULES.md section 5, the `seki` policy) of the position after the capture, the
-/// capturing stone ends up dead. A string the play-out merely left alive is taken by a stone
-/// that then lives, and is not counted. Deterministic in `seed`.
-pub fn hanezeki_like(st: &Settlement, seed: u64) -> bool {
-    if st.tally().dame_left > 0 {
-        return false;
-    }
-    let b = st.board();
-    let mut stones: Vec<(Coord, Color)> = Vec::new();
-    let mut k = 0u64;
-    for p in b.points() {
-        let Some(x) = b.stone(p) else { continue };
-        if b.liberties(p) != 1 || b.string_head(p) != p {
-            continue;
-        }
-        let l = b.string_liberties(p)[0];
-        if !matches!(
-            st.class(l),
-            PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
-        ) {
-            continue;
-        }
-        if stones.is_empty() {
-            stones = b
-                .points()
-                .filter_map(|p| b.stone(p).map(|c| (b.coord(p), c)))
-                .collect();
-        }
-        let Ok(mut g) = Game::with_setup(b.size() as u32, PlayRules::JPD, &stones) else {
-            continue;
-        };
-        g.set_to_move(x.opp());
-        if g.play(Move::Play(b.coord(l))).is_err() {
-            continue;
-        }
-        force_pause(&mut g);
-        let at = b.coord(l);
-        let mut lost = 0;
-        for _ in 0..HANEZEKI_TRIALS {
-            let mut rng = Rng::seed_from_u64(splitmix64(seed ^ splitmix64(k)));
-            k += 1;
-            let (dead, _) = resolve_dead(&g, &mut rng, Policy::Uniform);
-            lost += dead.contains(&at) as u64;
-        }
-        if 5 * lost >= HANEZEKI_TRIALS {
-            return true;
-        }
-    }
-    false
-}
-
-/// Play-out resolution of the dead stones (RULES.md section 5): from the paused position, play
-/// continues under the generator's policy (never inside either side's pass-alive territory)
-/// until four consecutive virtual moves; stones of the paused position captured in that
-/// continuation are dead. Returns the dead stones and whether the continuation met a superko
-/// refusal.
-pub fn resolve_dead(paused: &Game, rng: &mut Rng, policy: Policy) -> (Vec<Coord>, bool) {
-    resolve_dead_with(paused, &PassAlive::analyse(paused.board()), rng, policy)
-}
-
-/// [`resolve_dead`] with Benson's analysis of the paused position already made.
-pub fn resolve_dead_with(
-    paused: &Game,
-    pa: &PassAlive,
-    rng: &mut Rng,
-    policy: Policy,
-) -> (Vec<Coord>, bool) {
-    let board = paused.board();
-    let original: Vec<(Point, Color)> = board
+/// Whether a settled position holds a hanezeki: a string in atari that the referee proved to
+/// be in seki, so that its capture, though legal, does not pay the capturer.
+pub fn hanezeki_like(board: &crate::engine::Board, j: &Judgement) -> bool {
+    board
         .points()
-        .filter_map(|p| board.stone(p).map(|c| (p, c)))
-        .collect();
-    let mut captured = vec![false; original.len()];
-    let mut g = paused.clone();
-    let mut cycle = false;
-    let cap = move_cap(board.size());
+        .any(|p| board.stone(p).is_some() && board.liberties(p) == 1 && j.status(p) == Status::Seki)
+}
+
+/// How many times a game resumes after a pause the referee cannot settle (Art. 16: the
+/// dispute annuls the pause and play goes on).
+const SETTLE_ROUNDS: u32 = 8;
+
+/// Plays on until the referee can settle the position (RULES.md section 5.1), and returns its
+/// judgement of the final pause. While the game is still in play and `check_every` is given,
+/// the position is judged every `check_every` moves and the game pauses as soon as it is
+/// settled (the `endgame` policy: dame, unfilled ko and dead stones inside proven territory
+/// stay on the board). At a pause the referee cannot settle, one side disputes and play
+/// resumes (Art. 16), up to [`SETTLE_ROUNDS`] times. Moves go only to the unsettled areas,
+/// so proven sekis and territories are left as they are. Returns `None` when the game ended
+/// otherwise (four virtual moves).
+fn play_until_settled(
+    game: &mut Game,
+    rng: &mut Rng,
+    check_every: Option<u32>,
+    edges: &mut EdgeCases,
+) -> Option<(Judgement, PassAlive)> {
+    let cap = move_cap(game.board().size());
+    let mut rounds = 0;
     let mut moves = 0u32;
-    // A side never plays inside its own pass-alive territory, except next to an opponent
-    // stone (to capture what is dead there): filling its own eyes could only kill itself.
-    let inside_own_pa = |game: &Game, p: Point, c: Color| {
-        pa.territory(p) != Some(c)
-            || game
-                .board()
-                .adj(p)
-                .iter()
-                .any(|&q| game.board().stone(q) == Some(c.opp()))
-    };
-    while !matches!(g.phase(), Phase::Ended(_)) && moves < cap {
-        if g.phase() == Phase::Paused && g.resume().is_err() {
-            break;
-        }
-        // One move at a time, so captures of original stones are seen as they happen.
-        let s = match policy {
-            // Inside its own pass-alive territory a side may always approach the opponent's
-            // stones there (they are dead by Benson); elsewhere the seki rule holds.
-            Policy::Seki => filtered_playout(&mut g, rng, 1, &|game: &Game, p: Point, c: Color| {
-                inside_own_pa(game, p, c)
-                    && (pa.territory(p) == Some(c) || not_self_atari_between(game, p, c))
-            }),
-            _ => filtered_playout(&mut g, rng, 1, &inside_own_pa),
-        };
-        cycle |= s.superko_refusals > 0;
-        moves += 1;
-        let b = g.board();
-        for (i, &(p, c)) in original.iter().enumerate() {
-            if !captured[i] && b.stone(p) != Some(c) {
-                captured[i] = true;
+    loop {
+        match game.phase() {
+            Phase::Ended(_) => return None,
+            Phase::Paused => {
+                let pa = PassAlive::analyse(game.board());
+                let j = referee::judge_with(game.board(), &pa);
+                if j.is_settled() || rounds == SETTLE_ROUNDS {
+                    return Some((j, pa));
+                }
+                rounds += 1;
+                game.resume().expect("the game is paused");
+                edges.dispute = true;
+                let open = open_mask(game.board(), &j);
+                let s = filtered_playout(game, rng, cap, &|_: &Game, p: Point, _| open[p.idx()]);
+                edges.cycle |= s.superko_refusals > 0;
+                force_pause(game);
+            }
+            Phase::Playing => {
+                let j = referee::judge_static(game.board());
+                if j.is_settled() || moves >= cap {
+                    force_pause(game);
+                    continue;
+                }
+                let open = open_mask(game.board(), &j);
+                let step = check_every.unwrap_or(cap);
+                let s = filtered_playout(game, rng, step, &|_: &Game, p: Point, _| open[p.idx()]);
+                moves += s.moves();
+                edges.cycle |= s.superko_refusals > 0;
             }
         }
     }
-    let dead = original
-        .iter()
-        .zip(captured)
-        .filter(|(_, cap)| *cap)
-        .map(|(&(p, _), _)| board.coord(p))
-        .collect();
-    (dead, cycle)
+}
+
+/// The points of the referee's unsettled areas, as a mask over padded points.
+fn open_mask(board: &crate::engine::Board, j: &Judgement) -> Vec<bool> {
+    let mut open = vec![false; board.padded_len()];
+    for &p in j.open_points() {
+        open[p.idx()] = true;
+    }
+    open
 }
 
 /// Generates one finished game.
@@ -442,17 +392,17 @@ pub fn generate(spec: &GameSpec) -> Generated {
     let cap = move_cap(spec.size);
     let mut edges = EdgeCases::default();
     let n2 = spec.size as u32 * spec.size as u32;
-    let mut settle_dead = false;
+    let mut check_every = None;
     match policy {
         Policy::Uniform | Policy::Seki => {
             let s = play_to_pause(&mut game, &mut rng, policy, cap);
             edges.cycle |= s.superko_refusals > 0;
             force_pause(&mut game);
-            settle_dead = true;
         }
         Policy::Endgame => {
-            // A random stopping point: one game in 20 stops within its first 3 moves, the rest
-            // anywhere up to about the length of a full random game.
+            // A random point from which the game pauses as soon as the referee can settle it:
+            // one game in 20 from its first 3 moves, the rest anywhere up to about the length
+            // of a full random game.
             let stop = if rng.chance(1, 20) {
                 rng.below(4)
             } else {
@@ -460,20 +410,14 @@ pub fn generate(spec: &GameSpec) -> Generated {
             };
             let s = play_to_pause(&mut game, &mut rng, Policy::Uniform, stop);
             edges.cycle |= s.superko_refusals > 0;
-            // Either side may be the one to pass first.
-            if game.phase() == Phase::Playing && rng.chance(1, 2) {
-                let s = play_to_pause(&mut game, &mut rng, Policy::Uniform, 1);
-                edges.cycle |= s.superko_refusals > 0;
-            }
-            force_pause(&mut game);
-            settle_dead = true;
+            check_every = Some(spec.size as u32);
         }
         Policy::Dispute => {
             let stop = rng.below(n2 + 1);
             let s = play_to_pause(&mut game, &mut rng, Policy::Uniform, stop);
             edges.cycle |= s.superko_refusals > 0;
             force_pause(&mut game);
-            // One side disputes; play resumes for a while, then pauses again.
+            // One side disputes; play resumes for a while, then pauses again (Art. 16).
             game.resume().expect("the game has just paused");
             edges.dispute = true;
             let more = rng.below(n2 / 2 + 1);
@@ -486,27 +430,26 @@ pub fn generate(spec: &GameSpec) -> Generated {
                     game.play_virtual();
                 }
                 edges.four_pass_end = game.phase() == Phase::Ended(End::FourPasses);
-            } else {
-                settle_dead = true;
             }
         }
         Policy::Mixed => unreachable!("resolved above"),
     }
-    let mut pass_alive = None;
-    let dead = if settle_dead && game.phase() == Phase::Paused {
-        let pa = PassAlive::analyse(game.board());
-        let (dead, cycle) = resolve_dead_with(&game, &pa, &mut rng, policy);
-        edges.cycle |= cycle;
-        pass_alive = Some(pa);
-        dead
-    } else {
-        Vec::new()
-    };
+    let (dead, pass_alive, unsettled) =
+        match play_until_settled(&mut game, &mut rng, check_every, &mut edges) {
+            Some((j, pa)) => {
+                let b = game.board();
+                let dead: Vec<Coord> = j.dead().iter().map(|&p| b.coord(p)).collect();
+                edges.hanezeki_like = j.is_settled() && hanezeki_like(b, &j);
+                (dead, Some(pa), j.unsettled())
+            }
+            None => (Vec::new(), None, None),
+        };
     Generated {
         finished: Finished { game, dead },
         policy,
         edges,
         pass_alive,
+        unsettled,
     }
 }
 
@@ -569,18 +512,14 @@ mod tests {
         ));
     }
 
-    fn settled(s: &str) -> Settlement {
-        let b = Board::from_ascii(s).unwrap();
-        Settlement::settle(&b, &[], &[], crate::settlement::Mode::Pause).unwrap()
-    }
-
     /// The hanezeki of `corpus/hanezeki-7x7.sgf` (White's A2 A1 B1 in atari at B2, Black's
-    /// F7 G7 G6 at F6; taking either leaves the capturer a bent three and loses its group) is
-    /// hanezeki-like for every seed tried. A single white stone left alive in atari at a
-    /// black one-sided dame, taken by a group with two eyes, is not.
+    /// F7 G7 G6 at F6; taking either leaves the capturer a bent three and loses its group) is a
+    /// proven seki with strings in atari: hanezeki-like. White's lone A5 left in atari at A4
+    /// beside a Black group with other eyes is simply capturable: the referee leaves that
+    /// position unsettled, and it is no hanezeki.
     #[test]
     fn the_corpus_hanezeki_is_hanezeki_like_a_stone_left_in_atari_is_not() {
-        let hanezeki = settled(
+        let hanezeki = Board::from_ascii(
             "
             X X X X O X X
             X X X X O . X
@@ -589,10 +528,12 @@ mod tests {
             X X X O O O O
             O . X O O O O
             O O X O O O O",
-        );
-        // White's A5 stands in atari at A4 (Black's one-sided dame: White there would be
-        // suicide); Black takes it and keeps three eyes.
-        let left = settled(
+        )
+        .unwrap();
+        let j = referee::judge(&hanezeki);
+        assert!(j.is_settled());
+        assert!(hanezeki_like(&hanezeki, &j));
+        let left = Board::from_ascii(
             "
             . X X O . O .
             X X X O O O O
@@ -601,11 +542,33 @@ mod tests {
             X X X O . O .
             . X X O O O O
             X X X O . O .",
-        );
-        assert_eq!(left.tally().dame_left, 0);
-        for seed in 0..8 {
-            assert!(hanezeki_like(&hanezeki, seed), "seed {seed}");
-            assert!(!hanezeki_like(&left, seed), "seed {seed}");
+        )
+        .unwrap();
+        let j = referee::judge(&left);
+        assert!(!hanezeki_like(&left, &j));
+    }
+
+    /// Every generated game of every policy ends settled or says why not, and a settled game's
+    /// dead stones are the referee's.
+    #[test]
+    fn generated_games_are_judged_by_the_referee() {
+        for policy in Policy::CONCRETE {
+            for index in 0..20 {
+                let g = generate(&GameSpec {
+                    master_seed: 11,
+                    index,
+                    size: 9,
+                    policy,
+                });
+                if g.finished.game.phase() != Phase::Paused {
+                    continue;
+                }
+                let b = g.finished.game.board();
+                let j = referee::judge(b);
+                assert_eq!(j.unsettled(), g.unsettled);
+                let dead: Vec<Coord> = j.dead().iter().map(|&p| b.coord(p)).collect();
+                assert_eq!(dead, g.finished.dead);
+            }
         }
     }
 

@@ -9,7 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde::Serialize;
 
-use super::generate::{generate, hanezeki_like, EdgeCases, GameSpec, Generated};
+use super::generate::{generate, EdgeCases, GameSpec, Generated};
 use crate::checks::{analyse_with, Analysis, CheckOptions, Symmetries, Verdict, THEOREMS};
 use crate::counting::{Balancing, Points};
 use crate::engine::{Color, End, Phase};
@@ -95,6 +95,11 @@ pub struct GameRow {
     pub four_pass_end: u8,
     /// A real move recreated an earlier position (no-result option) or was refused for it.
     pub cycle: u8,
+    /// 1 when the referee settled the position (or the game ended by four virtual moves), 0
+    /// when it could not: such a game is counted but no verdict is drawn from it.
+    pub settled: u8,
+    /// Why the referee could not settle it (empty when settled).
+    pub unsettled_reason: &'static str,
     /// Theorems that failed, space-separated.
     pub theorems_failed: String,
 }
@@ -243,6 +248,8 @@ pub struct GameOutcome {
     pub verdicts: Vec<Verdict>,
     /// The edge cases the game contains.
     pub edges: EdgeCases,
+    /// Why the referee could not settle the game (`None`: settled).
+    pub unsettled: Option<crate::settlement::referee::Unsettled>,
 }
 
 /// How much to check per game in a campaign.
@@ -337,6 +344,8 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
         dispute: 0,
         four_pass_end: 0,
         cycle: 0,
+        settled: 0,
+        unsettled_reason: "",
         theorems_failed: "panic".into(),
     };
     GameOutcome {
@@ -355,11 +364,21 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
         }],
         verdicts: vec![Verdict::NotApplicable; THEOREMS.len()],
         edges: EdgeCases::default(),
+        unsettled: None,
     }
 }
 
-fn outcome(spec: &GameSpec, g: &Generated, a: Analysis) -> GameOutcome {
+fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
     let game = &g.finished.game;
+    if g.unsettled.is_some() {
+        // No verdict from a position the referee could not settle: its counts are written,
+        // its checks and divergences are not.
+        for t in &mut a.theorems {
+            t.verdict = Verdict::NotApplicable;
+            t.detail = "unsettled".into();
+        }
+        a.divergences.clear();
+    }
     let c = a.count.as_ref().ok();
     let mut edges = g.edges;
     if let Some(c) = c {
@@ -367,7 +386,6 @@ fn outcome(spec: &GameSpec, g: &Generated, a: Analysis) -> GameOutcome {
         edges.seki_with_eyes = t.seki_eyes.black + t.seki_eyes.white > 0;
         edges.seki_eyes_both_sides = t.seki_eyes.black > 0 && t.seki_eyes.white > 0;
         edges.seki_eyes_one_side = edges.seki_with_eyes && !edges.seki_eyes_both_sides;
-        edges.hanezeki_like = hanezeki_like(&c.settlement_paused, spec.seed());
         edges.one_sided_dame = t.one_sided_dame.black + t.one_sided_dame.white > 0;
         edges.unfilled_ko = t.ko_points.black + t.ko_points.white > 0;
         edges.dame_left = t.dame_left > 0;
@@ -430,6 +448,8 @@ fn outcome(spec: &GameSpec, g: &Generated, a: Analysis) -> GameOutcome {
         dispute: edges.dispute as u8,
         four_pass_end: edges.four_pass_end as u8,
         cycle: edges.cycle as u8,
+        settled: g.unsettled.is_none() as u8,
+        unsettled_reason: g.unsettled.map(|r| r.as_str()).unwrap_or(""),
         theorems_failed: failed.join(" "),
     };
     let Analysis {
@@ -479,5 +499,6 @@ fn outcome(spec: &GameSpec, g: &Generated, a: Analysis) -> GameOutcome {
         violations,
         verdicts,
         edges,
+        unsettled: g.unsettled,
     }
 }

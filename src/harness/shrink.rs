@@ -1,8 +1,7 @@
 //! Shrinking a violating game: a shorter game that still fails the same theorem.
 //!
 //! A candidate is a prefix of the game's record, made to pause at once (the side to move passes,
-//! then the other), with the original dead stones that are still on the board as its dead
-//! stones. Prefixes are tried from the shortest, first on a coarse grid and then one move at a
+//! then the other), that the referee can settle, with the dead stones the referee proves. Prefixes are tried from the shortest, first on a coarse grid and then one move at a
 //! time below the first hit, so the result is the shortest failing prefix near the coarse hit:
 //! a small game to look at, not a proof of minimality.
 
@@ -46,16 +45,20 @@ pub fn prefix(f: &Finished, m: usize) -> Option<Finished> {
     while h.phase() == Phase::Playing {
         h.play_virtual();
     }
+    // Only a prefix the referee can settle is a counterexample; its dead stones are the ones
+    // the referee proves there.
+    if h.phase() != Phase::Paused {
+        return Some(Finished {
+            game: h,
+            dead: Vec::new(),
+        });
+    }
     let b = h.board();
-    let dead = f
-        .dead
-        .iter()
-        .copied()
-        .filter(|&c| {
-            let p = b.point(c);
-            b.stone(p).is_some() && b.stone(p) == f.game.board().stone(f.game.board().point(c))
-        })
-        .collect();
+    let j = crate::settlement::referee::judge(b);
+    if !j.is_settled() {
+        return None;
+    }
+    let dead = j.dead().iter().map(|&p| b.coord(p)).collect();
     Some(Finished { game: h, dead })
 }
 
@@ -102,7 +105,7 @@ pub fn shrink(
 }
 
 /// Attempts per board size in the search for a smaller game ([`smaller_board`]).
-pub const SMALLER_ATTEMPTS: u64 = 24;
+pub const SMALLER_ATTEMPTS: u64 = 96;
 /// The smallest board the search tries.
 pub const SMALLEST_BOARD: u8 = 5;
 
@@ -182,6 +185,7 @@ pub fn shrinker(
             policy: g.policy,
             edges: g.edges,
             pass_alive: None,
+            unsettled: None,
         };
         out.push(("shrunk", game_sgf(&shrunk, comment)));
     }
@@ -240,7 +244,9 @@ mod tests {
             symmetries: crate::checks::Symmetries::Off,
             t11_choices: 4,
         };
-        let (spec, g) = (0..400u64)
+        // Only settled games count (the referee must settle every candidate), so not every
+        // finding has a smaller counterpart: look for one that does.
+        let (spec, g, s, small) = (0..3000u64)
             .find_map(|i| {
                 let spec = GameSpec {
                     master_seed: 1,
@@ -249,11 +255,14 @@ mod tests {
                     policy: Policy::Endgame,
                 };
                 let g = generate(&spec);
-                fails(&g.finished, "T11", Balancing::Art14, checks).then_some((spec, g))
+                if !fails(&g.finished, "T11", Balancing::Art14, checks) {
+                    return None;
+                }
+                let (s, small) = smaller_board(&spec, &g, "T11", Balancing::Art14, checks)?;
+                Some((spec, g, s, small))
             })
-            .expect("endgame games on 9x9 reach T11 findings about 4% of the time");
-        let (s, small) = smaller_board(&spec, &g, "T11", Balancing::Art14, checks)
-            .expect("T11 findings are common on small boards");
+            .expect("T11 findings with a smaller counterpart among 3000 endgame games");
+        let _ = &g;
         assert!(s.size < 9 && s.size >= SMALLEST_BOARD);
         assert_eq!(small.finished.game.board().size(), s.size);
         assert_eq!(s.master_seed, spec.seed());
@@ -274,17 +283,22 @@ mod tests {
             symmetries: crate::checks::Symmetries::Off,
             t11_choices: 4,
         };
-        let found = (0..400u64).find_map(|i| {
-            let g = generate(&GameSpec {
-                master_seed: 1,
-                index: i,
-                size: 9,
-                policy: Policy::Endgame,
-            });
-            fails(&g.finished, "T11", Balancing::Art14, checks).then_some(g.finished)
-        });
-        let f = found.expect("endgame games on 9x9 reach T11 findings about 4% of the time");
-        let s = shrink(&f, "T11", Balancing::Art14, checks).expect("a shorter failing prefix");
+        // Only prefixes the referee settles are candidates: look for a finding that has one.
+        let (f, s) = (0..3000u64)
+            .find_map(|i| {
+                let g = generate(&GameSpec {
+                    master_seed: 1,
+                    index: i,
+                    size: 9,
+                    policy: Policy::Endgame,
+                });
+                if !fails(&g.finished, "T11", Balancing::Art14, checks) {
+                    return None;
+                }
+                let s = shrink(&g.finished, "T11", Balancing::Art14, checks)?;
+                Some((g.finished, s))
+            })
+            .expect("a T11 finding with a shorter settled failing prefix among 3000 games");
         assert!(s.game.records().len() < f.game.records().len());
         assert!(fails(&s, "T11", Balancing::Art14, checks));
     }

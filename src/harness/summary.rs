@@ -17,6 +17,7 @@ use super::outcome::GameOutcome;
 use crate::checks::{Verdict, THEOREMS};
 use crate::counting::Half;
 use crate::rules::{Cause, RuleId};
+use crate::settlement::referee::Unsettled;
 
 /// The counters of one (size, policy) cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +29,13 @@ pub struct Tally {
     pub policy: String,
     /// Games.
     pub games: u64,
+    /// Games the referee settled (or that ended by four virtual moves): the only games any
+    /// verdict is drawn from.
+    #[serde(default)]
+    pub settled: u64,
+    /// Per reason (in [`Unsettled::ALL`] order): games left unsettled for it.
+    #[serde(default)]
+    pub unsettled: Vec<u64>,
     /// Per theorem (in [`THEOREMS`] order): games where it held or failed.
     pub checked: Vec<u64>,
     /// Per theorem: games where it failed.
@@ -44,6 +52,8 @@ impl Tally {
             size,
             policy: policy.to_string(),
             games: 0,
+            settled: 0,
+            unsettled: vec![0; Unsettled::ALL.len()],
             checked: vec![0; THEOREMS.len()],
             failed: vec![0; THEOREMS.len()],
             panics: 0,
@@ -53,6 +63,11 @@ impl Tally {
 
     fn add(&mut self, other: &Tally) {
         self.games += other.games;
+        self.settled += other.settled;
+        self.unsettled.resize(Unsettled::ALL.len(), 0);
+        for (a, b) in self.unsettled.iter_mut().zip(&other.unsettled) {
+            *a += b;
+        }
         self.panics += other.panics;
         for (a, b) in self.checked.iter_mut().zip(&other.checked) {
             *a += b;
@@ -230,6 +245,13 @@ impl Summary {
         self.add_divergences(o);
         let t = self.cell(o.game.size, o.game.policy);
         t.games += 1;
+        match o.unsettled {
+            None => t.settled += (o.game.end != "panic") as u64,
+            Some(r) => {
+                let i = Unsettled::ALL.iter().position(|&x| x == r).unwrap_or(0);
+                t.unsettled[i] += 1;
+            }
+        }
         for (i, v) in o.verdicts.iter().enumerate().take(THEOREMS.len()) {
             match v {
                 Verdict::Holds => t.checked[i] += 1,
@@ -311,7 +333,8 @@ impl Summary {
         Ok(s)
     }
 
-    /// The column names of summary.csv: `master_seed`, `size`, `policy`, `games`, then `t1_checked`,
+    /// The column names of summary.csv: `master_seed`, `size`, `policy`, `games`, `settled`,
+    /// `unsettled_<reason>` for each reason, then `t1_checked`,
     /// `t1_failed`, ... for each theorem, `panics`, then `<edge case>_games` for each edge case.
     pub fn header() -> Vec<String> {
         let mut h = vec![
@@ -319,7 +342,11 @@ impl Summary {
             "size".into(),
             "policy".into(),
             "games".into(),
+            "settled".into(),
         ];
+        for r in Unsettled::ALL {
+            h.push(format!("unsettled_{}", r.as_str()));
+        }
         for t in THEOREMS {
             let t = t.to_ascii_lowercase();
             h.push(format!("{t}_checked"));
@@ -343,7 +370,11 @@ impl Summary {
                 t.size.to_string(),
                 t.policy.clone(),
                 t.games.to_string(),
+                t.settled.to_string(),
             ];
+            for i in 0..Unsettled::ALL.len() {
+                row.push(t.unsettled.get(i).copied().unwrap_or(0).to_string());
+            }
             for (c, f) in t.checked.iter().zip(&t.failed) {
                 row.push(c.to_string());
                 row.push(f.to_string());
@@ -397,7 +428,7 @@ mod tests {
         let mut x = Vec::new();
         all.write_csv(3, &mut x).unwrap();
         let text = String::from_utf8(x).unwrap();
-        assert!(text.starts_with("master_seed,size,policy,games,t1_checked,t1_failed,"));
+        assert!(text.starts_with("master_seed,size,policy,games,settled,unsettled_open_area,"));
         assert_eq!(all.games(), 12);
     }
 }

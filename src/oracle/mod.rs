@@ -5,7 +5,7 @@
 //! `--japanese-rules`) replays the moves (virtual moves are GTP passes, setup stones are `play`
 //! commands), and reports its dead stones, its seki stones, its territory, its dame and its
 //! `final_score`. We count the same game under our rule set of the same name with GNU Go's dead
-//! stones (or, with [`DeadSource::Record`] or [`DeadSource::Playout`], with our own) and GNU Go's
+//! stones (or, with [`DeadSource::Record`] or [`DeadSource::Proven`], with our own) and GNU Go's
 //! komi set to our preset's, so the two margins are directly comparable.
 //!
 //! # The categories
@@ -42,8 +42,6 @@ use crate::checks::{analyse, CheckOptions, Finished, Symmetries, Verdict};
 use crate::counting::{Balancing, Half};
 use crate::engine::{Color, Coord, Game, Move, PerSide};
 use crate::gtp::{parse_vertex_list, Engine, GtpError};
-use crate::harness::generate::{resolve_dead, Policy};
-use crate::harness::rng::Rng;
 use crate::rules::{RuleId, Rules};
 use crate::settlement::{PointClass, SharedKind, TerritoryKind};
 use crate::sgf::{parse_sgf, replay, SgfError, SgfWriter};
@@ -140,8 +138,8 @@ pub enum DeadSource {
     Gnugo,
     /// The record's `TB`/`TW` marks.
     Record,
-    /// Our play-out resolution (RULES.md section 5, the seki policy), seeded by the game.
-    Playout,
+    /// Our referee's proven dead stones (`settlement::referee`).
+    Proven,
 }
 
 impl std::str::FromStr for DeadSource {
@@ -150,9 +148,9 @@ impl std::str::FromStr for DeadSource {
         match s {
             "gnugo" => Ok(DeadSource::Gnugo),
             "record" => Ok(DeadSource::Record),
-            "playout" => Ok(DeadSource::Playout),
+            "proven" => Ok(DeadSource::Proven),
             _ => Err(format!(
-                "unknown dead-stone source '{s}': expected gnugo, record or playout"
+                "unknown dead-stone source '{s}': expected gnugo, record or proven"
             )),
         }
     }
@@ -164,7 +162,7 @@ impl DeadSource {
         match self {
             DeadSource::Gnugo => "gnugo",
             DeadSource::Record => "record",
-            DeadSource::Playout => "playout",
+            DeadSource::Proven => "proven",
         }
     }
 }
@@ -701,14 +699,13 @@ pub fn compare(
         let mut dead = match opts.dead {
             DeadSource::Gnugo => j.dead.clone(),
             DeadSource::Record => rep.dead.clone(),
-            DeadSource::Playout => {
-                let seed = crate::harness::rng::splitmix64(
-                    input
-                        .name
-                        .bytes()
-                        .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64)),
-                );
-                resolve_dead(&rep.game, &mut Rng::seed_from_u64(seed), Policy::Seki).0
+            DeadSource::Proven => {
+                let b = rep.game.board();
+                crate::settlement::referee::judge(b)
+                    .dead()
+                    .iter()
+                    .map(|&p| b.coord(p))
+                    .collect()
             }
         };
         dead.sort();

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::benson::PassAlive;
+use super::referee::{self, Judgement, Status};
 use crate::engine::{Board, Cell, Color, Coord, PerSide, Point, SuicideRule};
 
 /// Why an empty point is one side's territory.
@@ -342,6 +343,8 @@ fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<Po
     };
     let mut region_id = vec![u32::MAX; board.padded_len()];
     let mut scratch: Option<Board> = None;
+    // The referee's judgement of the board, made only when a point borders both colours.
+    let mut judgement: Option<Judgement> = None;
     let mut seki_strings: Vec<Point> = Vec::new();
     let mut pending_single: Vec<(Vec<Point>, Color)> = Vec::new();
 
@@ -391,14 +394,27 @@ fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<Po
                 for m in members {
                     let cl = match mode {
                         Mode::Pause => {
-                            let sc = scratch.get_or_insert_with(|| board.clone());
-                            let b = safe_to_occupy(board, sc, m, Color::Black);
-                            let w = safe_to_occupy(board, sc, m, Color::White);
-                            match (b, w) {
-                                (true, true) => PointClass::Shared(SharedKind::DameLeft),
-                                (true, false) => PointClass::OneSidedDame(Color::Black),
-                                (false, true) => PointClass::OneSidedDame(Color::White),
-                                (false, false) => PointClass::Shared(SharedKind::SharedLiberty),
+                            // A one-sided dame or a shared liberty exists only in a seki: a
+                            // point beside proven-alive strings alone is ordinary dame. Beside
+                            // a string the referee proved in seki, or could not settle, the
+                            // text's one-move reading decides.
+                            let j = judgement.get_or_insert_with(|| referee::judge(board));
+                            let seki_like = board
+                                .adj(m)
+                                .iter()
+                                .any(|&q| board.stone(q).is_some() && j.status(q) != Status::Alive);
+                            if seki_like {
+                                let sc = scratch.get_or_insert_with(|| board.clone());
+                                let b = safe_to_occupy(board, sc, m, Color::Black);
+                                let w = safe_to_occupy(board, sc, m, Color::White);
+                                match (b, w) {
+                                    (true, true) => PointClass::Shared(SharedKind::DameLeft),
+                                    (true, false) => PointClass::OneSidedDame(Color::Black),
+                                    (false, true) => PointClass::OneSidedDame(Color::White),
+                                    (false, false) => PointClass::Shared(SharedKind::SharedLiberty),
+                                }
+                            } else {
+                                PointClass::Shared(SharedKind::DameLeft)
                             }
                         }
                         Mode::FourPasses => {

@@ -23,12 +23,13 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::benson::PassAlive;
 use crate::engine::{Board, Cell, Color, Point, SuicideRule};
 
 /// Node budget of one search (one attacker, one local area).
-pub const SEARCH_NODES: u32 = 20_000;
+pub const SEARCH_NODES: u32 = 5_000;
 /// Areas with more empty points than this are not searched (unsettled, `open_area`).
 pub const MAX_SEARCH_EMPTIES: usize = 12;
 
@@ -95,6 +96,8 @@ pub struct Judgement {
     status: Vec<Status>,
     dead: Vec<Point>,
     unsettled: Option<Unsettled>,
+    /// The points of the areas left unsettled, in point order.
+    open: Vec<Point>,
     unfilled_ko: bool,
     nodes: u32,
 }
@@ -127,6 +130,12 @@ impl Judgement {
         self.unsettled.is_none()
     }
 
+    /// The points of the areas left unsettled (stones and empty points), in point order: where
+    /// play must go on before the position can be counted.
+    pub fn open_points(&self) -> &[Point] {
+        &self.open
+    }
+
     /// Whether an unfilled single ko was settled by Part 1 item 7.
     pub fn unfilled_ko(&self) -> bool {
         self.unfilled_ko
@@ -145,11 +154,23 @@ pub fn judge(board: &Board) -> Judgement {
 
 /// [`judge`] with Benson's analysis of `board` already made.
 pub fn judge_with(board: &Board, pa: &PassAlive) -> Judgement {
+    judge_inner(board, pa, true)
+}
+
+/// [`judge`] without any search: what Benson's analysis and the static rules settle alone. An
+/// area that would need a search is left unsettled (`search_budget`). Cheap enough to call
+/// during play, to find the first moment a game could be settled.
+pub fn judge_static(board: &Board) -> Judgement {
+    judge_inner(board, &PassAlive::analyse(board), false)
+}
+
+fn judge_inner(board: &Board, pa: &PassAlive, search: bool) -> Judgement {
     let n = board.padded_len();
     let mut j = Judgement {
         status: vec![Status::Unknown; n],
         dead: Vec::new(),
         unsettled: None,
+        open: Vec::new(),
         unfilled_ko: false,
         nodes: 0,
     };
@@ -200,21 +221,23 @@ pub fn judge_with(board: &Board, pa: &PassAlive) -> Judgement {
             }
             k += 1;
         }
-        judge_area(board, pa, &area, &mut j);
+        judge_area(board, pa, &area, search, &mut j);
     }
     j.dead.sort_unstable();
+    j.open.sort_unstable();
     j
 }
 
-fn note(j: &mut Judgement, why: Unsettled) {
+fn note(j: &mut Judgement, why: Unsettled, area: &[Point]) {
     if j.unsettled.is_none() {
         j.unsettled = Some(why);
     }
+    j.open.extend_from_slice(area);
 }
 
 /// Judges one open area: a connected set of open points, bounded by pass-alive strings, their
 /// pass-alive territory and the edge.
-fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgement) {
+fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], search: bool, j: &mut Judgement) {
     let mut stones = [0u32; 2];
     let mut empties = 0usize;
     // The colours of the pass-alive stones around the area.
@@ -253,18 +276,18 @@ fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgement) 
         let walls = wall[0] as u8 + wall[1] as u8;
         if walls == 2 {
             if bare {
-                note(j, Unsettled::OpenArea);
+                note(j, Unsettled::OpenArea, area);
             }
         } else if walls == 1 {
             let x = if wall[0] { Color::Black } else { Color::White };
             if !too_small_for_two_eyes(board, area, x) {
-                note(j, Unsettled::OpenArea);
+                note(j, Unsettled::OpenArea, area);
             }
         } else {
             // No stone borders it: an empty board, or a board whose stones are all elsewhere
             // enclosed; nothing lives here yet.
             if board.stone_count(Color::Black) + board.stone_count(Color::White) > 0 {
-                note(j, Unsettled::OpenArea);
+                note(j, Unsettled::OpenArea, area);
             }
         }
         return;
@@ -288,18 +311,22 @@ fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgement) 
                     }
                 }
             } else {
-                note(j, Unsettled::EnclosedGroup);
+                note(j, Unsettled::EnclosedGroup, area);
             }
             return;
         }
     }
     if empties > MAX_SEARCH_EMPTIES || bare {
-        note(j, Unsettled::OpenArea);
+        note(j, Unsettled::OpenArea, area);
         return;
     }
     // Search: can either side, moving first, come out ahead in captures?
+    if !search {
+        note(j, Unsettled::Budget, area);
+        return;
+    }
     if area.len() > 128 {
-        note(j, Unsettled::OpenArea);
+        note(j, Unsettled::OpenArea, area);
         return;
     }
     let depth = (2 * empties as u32 + 2 * total_stones + 8).min(48);
@@ -329,9 +356,9 @@ fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgement) 
                 });
             set(j, if mixed { Status::Seki } else { Status::Alive });
         }
-        Tri::Win => note(j, Unsettled::Capturable),
-        Tri::Ko => note(j, Unsettled::Ko),
-        Tri::Unknown => note(j, Unsettled::Budget),
+        Tri::Win => note(j, Unsettled::Capturable, area),
+        Tri::Ko => note(j, Unsettled::Ko, area),
+        Tri::Unknown => note(j, Unsettled::Budget, area),
     }
 }
 
@@ -417,8 +444,37 @@ struct Search<'a> {
     nodes: u32,
     budget: u32,
     /// Decided results by (hash, to move, passes, original stones lost, ko point).
-    tt: HashMap<(u64, u8, u8, u128), bool>,
+    tt: HashMap<(u64, u8, u8, u128), bool, BuildHasherDefault<FxHasher>>,
     ko_seen: bool,
+    /// One board per depth, reused from node to node.
+    boards: Vec<Option<Board>>,
+}
+
+/// A small multiplicative hasher for the table's keys (std's SipHash took a tenth of the
+/// search's time); the keys are stored whole, so a hash collision costs a probe, never a
+/// wrong answer.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
 }
 
 impl<'a> Search<'a> {
@@ -436,8 +492,9 @@ impl<'a> Search<'a> {
             original,
             nodes: 0,
             budget: SEARCH_NODES,
-            tt: HashMap::new(),
+            tt: HashMap::default(),
             ko_seen: false,
+            boards: Vec::new(),
         }
     }
 
@@ -513,7 +570,11 @@ impl<'a> Search<'a> {
             moves.len()
         };
         let mut unknown = false;
-        let mut child = board.clone();
+        let level = depth as usize;
+        while self.boards.len() <= level {
+            self.boards.push(None);
+        }
+        let mut child = self.boards[level].take().unwrap_or_else(|| board.clone());
         let mut result: Option<bool> = None;
         for i in 0..=moves.len() {
             let r = if i == pass_at {
@@ -528,7 +589,7 @@ impl<'a> Search<'a> {
                 if k >= moves.len() {
                     continue;
                 }
-                child.clone_from(board);
+                child.copy_from(board);
                 let info = child.play_unchecked(moves[k].0, to_move);
                 if info.ko_point.is_some() {
                     // A ko: its outcome depends on threats elsewhere.
@@ -552,6 +613,7 @@ impl<'a> Search<'a> {
                 _ => {}
             }
         }
+        self.boards[level] = Some(child);
         let decided = match result {
             Some(w) => Some(w),
             None if unknown => None,
