@@ -66,7 +66,7 @@ pub const STATEMENTS: [&str; 17] = [
     "B = b + k + q/2 and W = w + k + q/2 (with k - s under overflow)",
     "b = B - k - q/2",
     "B + W = N², every point classified once",
-    "fill-up count = area count, and the filled position is stable",
+    "fill-up count = area count for both sides, and the counts add up to N²",
     "territory and area give the same winner and margin",
     "stones on board + prisoners + dead + virtual - negative = moves, per side",
     "the result is unchanged under the 8 symmetries",
@@ -488,35 +488,32 @@ fn t4(c: &Count) -> TheoremResult {
     )
 }
 
-/// T5: the fill-up count equals the area count, and the filled position is stable. Ing's
-/// fill-up knows no negative moves, so it runs on the settled paused position and is compared
-/// with that position's area, B0 and W0.
+/// T5: the fill-up count equals the area count for both sides, and the two counts add up to
+/// N². Ing's fill-up knows no negative moves, so it runs on the settled paused position and is
+/// compared with that position's area, B0 and W0. The stability of the fill (finding F1) does
+/// not decide T5; the detail states it.
 fn t5(c: &Count, fu: &FillUp) -> TheoremResult {
     if c.mode == crate::settlement::Mode::FourPasses {
         return TheoremResult::na("T5", "four virtual moves ended the game: the area is stones and liberties (Art. 18), there is nothing to fill up");
     }
-    let equal = fu.count == c.area_paused;
-    // Art. 10 requires the dame filled before the pause: with dame left the position is not
-    // finished, and an unstable fill is reported but not a failure.
-    let dame_left = c.tally_paused.dame_left > 0;
-    let ok = equal && (fu.stable || dame_left);
+    let n2 = Half::points(fu.board.area() as i64);
+    let ok = fu.count == c.area_paused && fu.count.black + fu.count.white == n2;
     let mut detail = format!(
-        "fill-up B={} W={} vs area B0={} W0={}; basic eyes B={} W={}; left empty B={} W={}",
+        "fill-up B={} W={} vs area B0={} W0={}, N²={}; basic eyes B={} W={}; left empty B={} W={}; stability {}",
         fu.count.black,
         fu.count.white,
         c.area_paused.black,
         c.area_paused.white,
+        n2,
         fu.basic_eyes.black,
         fu.basic_eyes.white,
         fu.left_empty.black,
-        fu.left_empty.white
+        fu.left_empty.white,
+        fu.stability.name()
     );
     if let Some(p) = &fu.problem {
-        detail.push_str("; ");
+        detail.push_str(": ");
         detail.push_str(p);
-        if dame_left {
-            detail.push_str(" (dame left: the position is unfinished)");
-        }
     }
     TheoremResult::new("T5", ok, detail)
 }

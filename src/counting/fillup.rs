@@ -1,40 +1,89 @@
 //! The fill-up check (填满检验, Art. 21; 000:#4, #11, #59; RULES.md section 6.4).
 //!
-//! From the settled position each side fills its road points with its own stones, keeping its
-//! basic eye points empty. The rule's count of a side is then its stones on the board plus its
-//! basic eye points plus half the shared points; the check passes when that equals the area
-//! count for both sides and the filled position is stable.
+//! From the settled position each side keeps its basic eye points empty and fills every other
+//! point it owns (its road points) with its own stones. The check has two parts:
 //!
-//! Basic eye points, by the rule: every one-sided dame of the side (a one-sided liberty in a
-//! seki), one point of each of its seki-eye regions, and two for each independent living
-//! group, a group being the strings joined through the side's non-seki territory regions.
+//! - the **count** (theorem T5, an invariant): each side's stones after the fill, plus its
+//!   basic eye points left empty, plus half the shared points, equals its area. Every owned
+//!   empty point gets exactly one role (kept or filled), so the two counts add up to N² by
+//!   construction; the count is read back from the filled board, so a fill that captured, or a
+//!   kept point that received a stone, shows as a mismatch. A road point on which the fill
+//!   cannot put a stone (suicide, or a stone that would capture) still counts as filled, since
+//!   the rule fills every road point; it is reported in [`FillUp::unplaced`] and makes the fill
+//!   unstable.
+//! - the **stability** (finding F1): after the fill every independent living group is
+//!   pass-alive (two separate eyes), and no string anywhere, seki strings included, can be
+//!   captured at once. Which points stay empty is a choice; the choices are searched per group
+//!   (groups never share eye space, so they do not interact) and the fill is called unstable
+//!   only when no choice is stable, or unknown when the search budget ran out first.
 //!
-//! The physical fill is greedy and deterministic: repeatedly take the fillable point with the
-//! most empty neighbours of the same side (ties in row-major order) and place a stone there if
-//! the placement is legal, captures nothing and leaves the string with at least two
-//! liberties. Filling the most connected point first splits eye space into separate eyes
-//! (a straight five becomes two single eyes), which is what a player filling up does.
+//! Basic eye points (000:#59), read from the settlement's point classes:
+//!
+//! - a *group* is a set of strings of one colour joined through that colour's territory
+//!   regions; it is *in seki* when one of its strings touches a shared liberty or a one-sided
+//!   dame, or one of its regions is a seki eye;
+//! - one point of every seki-eye region of a seki group;
+//! - two points of the other territory of a group (all of it if it has fewer than two), kept
+//!   apart so that they make two eyes;
+//! - every one-sided liberty of a seki: a one-sided dame with no opponent stone beside it whose
+//!   empty neighbours are all shared liberties (a point enclosed by the side's stones and
+//!   shared liberties). Any other one-sided dame lies between the two sides' stones: it is a
+//!   road point, and its owner fills it (Part 1 item 9).
 
 use serde::Serialize;
 
 use super::score::Half;
-use crate::engine::board::MAX_ARR;
-use crate::engine::{Board, Color, PerSide, Point, SuicideRule};
+use crate::engine::{Board, Cell, Color, PerSide, Point, SuicideRule};
 use crate::settlement::{PassAlive, PointClass, Settlement, SharedKind, TerritoryKind};
+
+/// How many choices of kept points the search tries per group before it gives up (the fill is
+/// then [`Stability::Unknown`] if no stable choice was found).
+pub const CHOICE_BUDGET: u32 = 300;
+
+/// The verdict on the stability of the fill (finding F1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stability {
+    /// Some choice of kept points leaves every group alive and no string capturable at once.
+    Stable,
+    /// No choice does (every choice was tried), or something no choice affects fails.
+    Unstable,
+    /// No stable choice was found before the search budget ran out.
+    Unknown,
+}
+
+impl Stability {
+    /// A short name for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stability::Stable => "stable",
+            Stability::Unstable => "unstable",
+            Stability::Unknown => "unknown",
+        }
+    }
+}
 
 /// The outcome of the fill-up check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FillUp {
-    /// The rule's count: stones after the fill + basic eye points + q/2.
+    /// The rule's count: stones after the fill (unplaced road points included) + basic eye
+    /// points left empty + q/2.
     pub count: PerSide<Half>,
-    /// Basic eye points by the rule.
+    /// Basic eye points, kept empty.
     pub basic_eyes: PerSide<u32>,
-    /// Stones placed by the fill.
+    /// Stones the fill placed on the board.
     pub placed: PerSide<u32>,
-    /// Owned empty points left empty after the fill.
+    /// Road points the fill could not place a stone on (suicide, or a stone there would
+    /// capture); counted as filled.
+    pub unplaced: PerSide<u32>,
+    /// Owned empty points left empty after the fill (basic eye points + unplaced).
     pub left_empty: PerSide<u32>,
-    /// Whether the filled position is stable (see [`FillUp::problem`]).
+    /// The stability verdict.
+    pub stability: Stability,
+    /// `stability == Stable`.
     pub stable: bool,
+    /// Choices of kept points tried by the search, all groups together.
+    pub choices_tried: u32,
     /// The first stability problem found, if any.
     pub problem: Option<String>,
     /// The filled board.
@@ -42,353 +91,1004 @@ pub struct FillUp {
     pub board: Board,
 }
 
+const NONE: u32 = u32::MAX;
+
+/// What the fill does with a point.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Not an owned empty point.
+    Other,
+    /// A basic eye point of that side, kept empty.
+    Keep(Color),
+    /// A road point of that side, filled.
+    Fill(Color),
+}
+
+/// A territory region of one colour: its points are `pts[start..end]`.
+struct Region {
+    color: Color,
+    seki_eye: bool,
+    start: usize,
+    end: usize,
+}
+
+/// One independent choice of a group: a seki-eye region (keep one of its points) or the rest of
+/// the group's territory (keep two points apart, or all of it when it has two or fewer).
+struct Digit {
+    /// The options, best first; each keeps `width` points.
+    opts: Vec<[Point; 2]>,
+    width: usize,
+    /// Whether `opts` lists every option (not cut by the budget).
+    complete: bool,
+}
+
+/// How a group's search ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Found,
+    Exhausted,
+    BudgetOut,
+}
+
 /// Runs the fill-up check on a settled position.
+///
+/// ```
+/// use jipingdian::counting::{fill_up, Half, Stability};
+/// use jipingdian::engine::Board;
+/// use jipingdian::settlement::{Mode, Settlement};
+///
+/// let b = Board::from_ascii(". X O . .\n. X O . .\nX X O O O\n. X O . .\n. X O . .").unwrap();
+/// let st = Settlement::settle(&b, &[], &[], Mode::Pause).unwrap();
+/// let fu = fill_up(&st);
+/// assert_eq!(fu.count.black + fu.count.white, Half::points(25));
+/// assert_eq!(fu.stability, Stability::Stable);
+/// ```
 pub fn fill_up(st: &Settlement) -> FillUp {
-    let mut board = st.board().clone();
+    let b0 = st.board();
+    let n = b0.padded_len();
     let shared = st.tally().shared;
-    let mut basic = PerSide::default();
-    let mut placed = PerSide::default();
-    let mut left = PerSide::default();
-    let mut problem: Option<String> = None;
 
-    // Regions of owned empty points per side, and which of them are seki eyes.
-    let mut region_of = vec![u32::MAX; board.padded_len()];
-    let mut regions: Vec<(Color, TerritoryKind, Vec<Point>)> = Vec::new();
-    for p in board.points() {
-        if let PointClass::Territory(c, kind) = st.class(p) {
-            if region_of[p.idx()] != u32::MAX {
-                continue;
-            }
-            let id = regions.len() as u32;
-            let mut members = vec![p];
-            region_of[p.idx()] = id;
-            let mut k = 0;
-            while k < members.len() {
-                for q in board.adj(members[k]) {
-                    if region_of[q.idx()] == u32::MAX
-                        && matches!(st.class(q), PointClass::Territory(c2, _) if c2 == c)
-                    {
-                        region_of[q.idx()] = id;
-                        members.push(q);
-                    }
-                }
-                k += 1;
-            }
-            regions.push((c, kind, members));
-        }
-    }
-
-    // Stones next to a shared liberty or a seki eye are in seki; each side's territory points.
-    let mut seki_adjacent = Bits::new();
-    let mut own_territory = [Bits::new(), Bits::new()];
-    for p in board.points() {
-        match st.class(p) {
-            PointClass::Shared(SharedKind::SharedLiberty)
-            | PointClass::Territory(_, TerritoryKind::SekiEye) => {
-                for q in board.adj(p) {
-                    seki_adjacent.insert(q);
-                }
-            }
-            _ => {}
-        }
-        if let PointClass::Territory(x, _) = st.class(p) {
-            own_territory[x.idx()].insert(p);
-        }
-    }
-    for c in Color::BOTH {
-        // Basic eye points by the rule.
-        let one_sided = board
-            .points()
-            .filter(|&p| st.class(p) == PointClass::OneSidedDame(c))
-            .count() as u32;
-        let seki_regions = regions
-            .iter()
-            .filter(|(rc, kind, _)| *rc == c && *kind == TerritoryKind::SekiEye)
-            .count() as u32;
-        basic[c] = one_sided + seki_regions + independent_groups(&board, &regions, c);
-
-        // The physical fill.
-        let mut candidates: Vec<Point> = Vec::new();
-        for (rc, _, members) in &regions {
-            if *rc == c {
-                candidates.extend(members.iter().copied());
-            }
-        }
-        candidates.sort_unstable();
-        let mut open: Vec<bool> = vec![false; board.padded_len()];
-        for &p in &candidates {
-            open[p.idx()] = true;
-        }
-        // Empty points per seki-eye region still open, to keep one of each.
-        let mut seki_left: Vec<u32> = regions
-            .iter()
-            .map(|(_, kind, m)| {
-                if *kind == TerritoryKind::SekiEye {
-                    m.len() as u32
-                } else {
-                    0
-                }
-            })
-            .collect();
-        // Open neighbours of each candidate, kept as stones are placed (only candidates of
-        // this side are ever open).
-        let mut n_open: Vec<u8> = vec![0; board.padded_len()];
-        for &p in &candidates {
-            n_open[p.idx()] = board.adj(p).iter().filter(|q| open[q.idx()]).count() as u8;
-        }
-        let mut pending = candidates.clone();
-        while !pending.is_empty() {
-            // The open candidate with the most open neighbours of its own region, row-major ties.
-            let mut i = 0;
-            for (j, &p) in pending.iter().enumerate().skip(1) {
-                if n_open[p.idx()] > n_open[pending[i].idx()] {
-                    i = j;
-                }
-            }
-            let p = pending.remove(i);
-            let r = region_of[p.idx()] as usize;
-            if regions[r].1 == TerritoryKind::SekiEye && seki_left[r] <= 1 {
-                continue;
-            }
-            if board.legality(p, c, SuicideRule::Forbidden).is_err() || board.would_capture(p, c) {
-                continue;
-            }
-            // The string the stone would join, and its liberties afterwards (no capture).
-            let (stones, libs) = merged_string(&board, p, c);
-            // A string in seki lives on its shared liberties; any other string must keep two
-            // liberties in its own area (its eyes), not count a dame as one.
-            let in_seki = stones.intersects(&seki_adjacent);
-            let eyes = libs.and(&own_territory[c.idx()]);
-            let n_eyes = eyes.count();
-            // Two eye liberties must stay separate (not one two-point eye), or three remain.
-            let separate = n_eyes >= 3
-                || (n_eyes == 2 && {
-                    let mut it = eyes.iter();
-                    let (a, b) = (it.next().expect("two"), it.next().expect("two"));
-                    !board.adj(a).contains(&b)
-                });
-            if (in_seki && libs.count() < 2) || (!in_seki && !separate) {
-                continue;
-            }
-            board.play_unchecked(p, c);
-            open[p.idx()] = false;
-            for q in board.adj(p) {
-                n_open[q.idx()] = n_open[q.idx()].saturating_sub(1);
-            }
-            placed[c] += 1;
-            if regions[r].1 == TerritoryKind::SekiEye {
-                seki_left[r] -= 1;
-            }
-        }
-        left[c] = candidates.iter().filter(|p| open[p.idx()]).count() as u32 + one_sided;
-    }
-
-    // Stability: no string capturable in one move, every non-seki group pass-alive.
-    let pa = PassAlive::analyse(&board);
-    let mut visited = Bits::new();
-    for p in board.points() {
-        let Some(c) = board.stone(p) else { continue };
-        // Each string once, at its first point in row-major order (which names it in the
-        // report whatever stone the board keeps as its head).
-        let h = board.string_head(p);
-        if visited.contains(h) {
+    // Territory regions, one flat point list.
+    let mut region_of = vec![NONE; n];
+    let mut pts: Vec<Point> = Vec::with_capacity(b0.area() as usize);
+    let mut regions: Vec<Region> = Vec::new();
+    for p in b0.points() {
+        let PointClass::Territory(c, _) = st.class(p) else {
+            continue;
+        };
+        if region_of[p.idx()] != NONE {
             continue;
         }
-        visited.insert(h);
-        if board.liberties(p) < 2 {
-            let libs = board.string_liberties(p);
-            let capturable = libs
-                .iter()
-                .any(|&l| board.legality(l, c.opp(), SuicideRule::Forbidden).is_ok());
-            if capturable || libs.is_empty() {
-                problem.get_or_insert_with(|| {
-                    format!(
-                        "after the fill the {} string at {} can be captured at once",
-                        c,
-                        board.coord(p).to_human(board.size())
-                    )
-                });
-            }
-        }
-        let in_seki = touches_seki(&board, st, p);
-        if !in_seki && pa.alive_stone(p).is_none() {
-            problem.get_or_insert_with(|| {
-                format!(
-                    "after the fill the {} string at {} is not pass-alive (fewer than two eyes)",
-                    c,
-                    board.coord(p).to_human(board.size())
-                )
-            });
-        }
-    }
-
-    let count = PerSide::new(
-        Half(2 * (board.stone_count(Color::Black) + basic.black) as i64 + shared as i64),
-        Half(2 * (board.stone_count(Color::White) + basic.white) as i64 + shared as i64),
-    );
-    FillUp {
-        count,
-        basic_eyes: basic,
-        placed,
-        left_empty: left,
-        stable: problem.is_none(),
-        problem,
-        board,
-    }
-}
-
-/// A set of padded points.
-#[derive(Clone, Copy)]
-struct Bits([u64; MAX_ARR.div_ceil(64)]);
-
-impl Bits {
-    fn new() -> Self {
-        Bits([0; MAX_ARR.div_ceil(64)])
-    }
-    #[inline]
-    fn insert(&mut self, p: Point) {
-        self.0[p.idx() >> 6] |= 1 << (p.idx() & 63);
-    }
-    #[inline]
-    fn contains(&self, p: Point) -> bool {
-        self.0[p.idx() >> 6] & (1 << (p.idx() & 63)) != 0
-    }
-    #[inline]
-    fn remove(&mut self, p: Point) {
-        self.0[p.idx() >> 6] &= !(1 << (p.idx() & 63));
-    }
-    fn intersects(&self, o: &Bits) -> bool {
-        self.0.iter().zip(o.0.iter()).any(|(a, b)| a & b != 0)
-    }
-    fn and(&self, o: &Bits) -> Bits {
-        let mut r = *self;
-        for (a, b) in r.0.iter_mut().zip(o.0.iter()) {
-            *a &= b;
-        }
-        r
-    }
-    fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-    fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
+        let id = regions.len() as u32;
+        let start = pts.len();
+        region_of[p.idx()] = id;
+        pts.push(p);
+        let mut k = start;
+        let mut seki_eye = false;
+        while k < pts.len() {
+            let m = pts[k];
+            seki_eye |= st.class(m) == PointClass::Territory(c, TerritoryKind::SekiEye);
+            for q in b0.adj(m) {
+                if region_of[q.idx()] == NONE
+                    && matches!(st.class(q), PointClass::Territory(c2, _) if c2 == c)
+                {
+                    region_of[q.idx()] = id;
+                    pts.push(q);
                 }
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(Point((i * 64 + b) as u16))
-            })
-        })
+            }
+            k += 1;
+        }
+        regions.push(Region {
+            color: c,
+            seki_eye,
+            start,
+            end: pts.len(),
+        });
     }
-}
 
-/// The stones of the string a stone of `c` at the empty point `p` would form (with the strings
-/// it joins), and that string's liberties afterwards, assuming the move captures nothing.
-fn merged_string(board: &Board, p: Point, c: Color) -> (Bits, Bits) {
-    let mut stones = Bits::new();
-    stones.insert(p);
-    let mut heads = [Point(0); 4];
-    let mut nh = 0;
-    for q in board.adj(p) {
-        if board.stone(q) == Some(c) {
-            let h = board.string_head(q);
-            if !heads[..nh].contains(&h) {
-                heads[nh] = h;
-                nh += 1;
-                for s in board.string_stones(h) {
-                    stones.insert(s);
+    // Strings in seki: touching a shared liberty or a one-sided dame.
+    let mut seki_head = vec![false; n];
+    for p in b0.points() {
+        if matches!(
+            st.class(p),
+            PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
+        ) {
+            for q in b0.adj(p) {
+                if b0.stone(q).is_some() {
+                    seki_head[b0.string_head(q).idx()] = true;
                 }
             }
         }
     }
-    let mut libs = Bits::new();
-    for s in stones.iter() {
-        for q in board.adj(s) {
-            if board.cell(q) == crate::engine::Cell::Empty {
-                libs.insert(q);
-            }
-        }
-    }
-    libs.remove(p);
-    (stones, libs)
-}
 
-/// Whether the string through `p` touches a shared liberty or a seki eye of the settled
-/// classification: it is part of a seki. (A dame left or a one-sided dame does not make one.)
-fn touches_seki(board: &Board, st: &Settlement, p: Point) -> bool {
-    board.string_stones(p).any(|s| {
-        board.adj(s).iter().any(|&q| {
-            matches!(
-                st.class(q),
-                PointClass::Shared(SharedKind::SharedLiberty)
-                    | PointClass::Territory(_, TerritoryKind::SekiEye)
-            )
-        })
-    })
-}
-
-/// Basic eye points of `c`'s independent groups: classes of strings joined through `c`'s
-/// non-seki territory regions, counting only classes that own such a region. Each keeps two
-/// eye points, or every point it owns when it owns fewer than two (a group whose only
-/// territory is one point cannot keep two eyes; that it lives at all is the settlement's
-/// judgement, not the fill-up's).
-fn independent_groups(
-    board: &Board,
-    regions: &[(Color, TerritoryKind, Vec<Point>)],
-    c: Color,
-) -> u32 {
-    // Union-find over string heads.
-    let mut parent: Vec<u16> = (0..board.padded_len() as u16).collect();
-    fn find(parent: &mut [u16], mut x: u16) -> u16 {
+    // Groups: regions joined through the strings that border them (union-find over regions).
+    let mut parent: Vec<u32> = (0..regions.len() as u32).collect();
+    fn find(parent: &mut [u32], mut x: u32) -> u32 {
         while parent[x as usize] != x {
             parent[x as usize] = parent[parent[x as usize] as usize];
             x = parent[x as usize];
         }
         x
     }
-    let mut owners: Vec<(u16, u32)> = Vec::new();
-    for (rc, kind, members) in regions {
-        if *rc != c || *kind == TerritoryKind::SekiEye {
+    let mut head_region = vec![NONE; n];
+    let mut bordering: Vec<(u32, Point)> = Vec::new(); // (region, string head)
+    for (r, reg) in regions.iter().enumerate() {
+        for &m in &pts[reg.start..reg.end] {
+            for q in b0.adj(m) {
+                if b0.stone(q) != Some(reg.color) {
+                    continue;
+                }
+                let h = b0.string_head(q);
+                let other = head_region[h.idx()];
+                if other == NONE {
+                    head_region[h.idx()] = r as u32;
+                    bordering.push((r as u32, h));
+                } else if other != r as u32 {
+                    let (a, b) = (find(&mut parent, other), find(&mut parent, r as u32));
+                    parent[a as usize] = b;
+                }
+            }
+        }
+    }
+    let mut by_group: Vec<(u32, u32)> = (0..regions.len() as u32)
+        .map(|r| (find(&mut parent, r), r))
+        .collect();
+    by_group.sort_unstable();
+    // group_of_region[r] = index of the group in `groups`; a group's regions are a run of
+    // `by_group`.
+    let mut group_of_region = vec![0u32; regions.len()];
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < by_group.len() {
+        let root = by_group[i].0;
+        let s = i;
+        while i < by_group.len() && by_group[i].0 == root {
+            group_of_region[by_group[i].1 as usize] = groups.len() as u32;
+            i += 1;
+        }
+        groups.push((s, i));
+    }
+    let mut group_seki = vec![false; groups.len()];
+    for (g, &(s, e)) in groups.iter().enumerate() {
+        group_seki[g] = by_group[s..e]
+            .iter()
+            .any(|&(_, r)| regions[r as usize].seki_eye);
+    }
+    // Bordering heads per group, sorted by group.
+    let mut heads: Vec<(u32, Point)> = bordering
+        .iter()
+        .map(|&(r, h)| (group_of_region[r as usize], h))
+        .collect();
+    heads.sort_unstable();
+    for &(g, h) in &heads {
+        group_seki[g as usize] |= seki_head[h.idx()];
+    }
+
+    // Roles: one-sided dame now; territory is filled unless the search keeps it.
+    let mut role = vec![Role::Other; n];
+    for p in b0.points() {
+        match st.class(p) {
+            PointClass::Territory(c, _) => role[p.idx()] = Role::Fill(c),
+            PointClass::OneSidedDame(c) => {
+                role[p.idx()] = if one_sided_liberty(st, b0, p, c) {
+                    Role::Keep(c)
+                } else {
+                    Role::Fill(c)
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // The one-sided dame go first: they are no one's choice, and the search sees their effect.
+    let mut work = b0.clone();
+    let mut placed = PerSide::default();
+    let mut unplaced = PerSide::default();
+    let mut unplaced_at: Vec<(Point, Color, &'static str)> = Vec::new();
+    for p in b0.points() {
+        if let (Role::Fill(c), PointClass::OneSidedDame(_)) = (role[p.idx()], st.class(p)) {
+            place(
+                &mut work,
+                p,
+                c,
+                &mut placed,
+                &mut unplaced,
+                &mut unplaced_at,
+            );
+        }
+    }
+
+    // The search, group by group.
+    let mut scratch = Scratch::new(n);
+    let mut outcomes = vec![Outcome::Found; groups.len()];
+    let mut tried = 0u32;
+    let mut kept: Vec<Point> = Vec::with_capacity(8);
+    for (g, &(s, e)) in groups.iter().enumerate() {
+        let color = regions[by_group[s].1 as usize].color;
+        let seki = group_seki[g];
+        let digits = digits_of(b0, &regions, &pts, &by_group[s..e], &region_of);
+        let area = GroupArea {
+            region_of: &region_of,
+            group_of_region: &group_of_region,
+            group: g as u32,
+        };
+        let mut idx = vec![0usize; digits.len()];
+        let mut n_tried = 0;
+        let outcome = loop {
+            kept.clear();
+            for (d, &k) in digits.iter().zip(&idx) {
+                kept.extend_from_slice(&d.opts[k][..d.width]);
+            }
+            n_tried += 1;
+            if scratch.stable_choice(
+                &work,
+                color,
+                seki,
+                &area,
+                &pts,
+                &regions,
+                &by_group[s..e],
+                &kept,
+            ) {
+                break Outcome::Found;
+            }
+            if n_tried >= CHOICE_BUDGET {
+                break Outcome::BudgetOut;
+            }
+            // The next choice, last digit fastest.
+            let mut d = digits.len();
+            let wrapped = loop {
+                if d == 0 {
+                    break true;
+                }
+                d -= 1;
+                idx[d] += 1;
+                if idx[d] < digits[d].opts.len() {
+                    break false;
+                }
+                idx[d] = 0;
+            };
+            if wrapped {
+                break if digits.iter().all(|d| d.complete) {
+                    Outcome::Exhausted
+                } else {
+                    Outcome::BudgetOut
+                };
+            }
+        };
+        tried += n_tried;
+        if outcome != Outcome::Found {
+            // No stable choice: fill with the first (the most promising) one, for the record.
+            kept.clear();
+            for d in &digits {
+                kept.extend_from_slice(&d.opts[0][..d.width]);
+            }
+        }
+        for &p in &kept {
+            role[p.idx()] = Role::Keep(color);
+        }
+        outcomes[g] = outcome;
+    }
+
+    // The territory fill.
+    for p in b0.points() {
+        if let (Role::Fill(c), PointClass::Territory(..)) = (role[p.idx()], st.class(p)) {
+            place(
+                &mut work,
+                p,
+                c,
+                &mut placed,
+                &mut unplaced,
+                &mut unplaced_at,
+            );
+        }
+    }
+
+    // Points whose problems a different choice might mend (their group's search ran out).
+    let mut unsure = vec![false; n];
+    for (g, &(s, e)) in groups.iter().enumerate() {
+        if outcomes[g] != Outcome::BudgetOut {
             continue;
         }
-        let mut first: Option<u16> = None;
-        for &m in members {
-            for q in board.adj(m) {
-                if board.stone(q) == Some(c) {
-                    let h = board.string_head(q).0;
-                    match first {
-                        None => first = Some(h),
-                        Some(f) => {
-                            let (a, b) = (find(&mut parent, f), find(&mut parent, h));
-                            parent[a as usize] = b;
-                        }
+        for &(_, r) in &by_group[s..e] {
+            let reg = &regions[r as usize];
+            for &m in &pts[reg.start..reg.end] {
+                unsure[m.idx()] = true;
+            }
+        }
+        for &(hg, h) in &heads {
+            if hg as usize == g {
+                for x in b0.string_stones(h) {
+                    unsure[x.idx()] = true;
+                }
+            }
+        }
+    }
+
+    // Stability on the filled board.
+    let mut problems: Vec<(bool, String)> = Vec::new(); // (definite, text)
+    let name = |p: Point| work.coord(p).to_human(work.size());
+    let mut seen = vec![false; n];
+    for p in work.points() {
+        let Some(c) = work.stone(p) else { continue };
+        let h = work.string_head(p);
+        if seen[h.idx()] {
+            continue;
+        }
+        seen[h.idx()] = true;
+        if work.liberties(p) >= 2 {
+            continue;
+        }
+        let libs = work.string_liberties(p);
+        let capturable = libs.is_empty()
+            || libs
+                .iter()
+                .any(|&l| work.legality(l, c.opp(), SuicideRule::Forbidden).is_ok());
+        if capturable {
+            let definite = !work.string_stones(p).any(|x| unsure[x.idx()]);
+            problems.push((
+                definite,
+                format!(
+                    "after the fill the {c} string at {} can be captured at once",
+                    name(p)
+                ),
+            ));
+        }
+    }
+    if groups.iter().enumerate().any(|(g, _)| !group_seki[g]) {
+        let pa = PassAlive::analyse(&work);
+        for &(g, h) in &heads {
+            let g = g as usize;
+            if group_seki[g] || pa.alive_stone(h).is_some() {
+                continue;
+            }
+            problems.push((
+                outcomes[g] != Outcome::BudgetOut,
+                format!(
+                    "after the fill the {} string at {} is not pass-alive (fewer than two eyes)",
+                    regions[by_group[groups[g].0].1 as usize].color,
+                    name(first_stone(&work, h))
+                ),
+            ));
+        }
+        // Strings made of fill stones alone.
+        for (g, &(s, e)) in groups.iter().enumerate() {
+            if group_seki[g] {
+                continue;
+            }
+            for &(_, r) in &by_group[s..e] {
+                let reg = &regions[r as usize];
+                for &m in &pts[reg.start..reg.end] {
+                    if work.stone(m).is_some()
+                        && pa.alive_stone(m).is_none()
+                        && !heads
+                            .iter()
+                            .any(|&(_, h)| work.string_head(h) == work.string_head(m))
+                    {
+                        problems.push((
+                            outcomes[g] != Outcome::BudgetOut,
+                            format!(
+                                "after the fill the {} string at {} is not pass-alive (fewer than two eyes)",
+                                reg.color,
+                                name(first_stone(&work, m))
+                            ),
+                        ));
                     }
                 }
             }
         }
-        if let Some(f) = first {
-            owners.push((f, members.len() as u32));
-        }
     }
-    // Points owned per group; a group keeps two eye points, or all it owns if fewer.
-    let mut per_root: Vec<(u16, u32)> = owners
+    for &(p, c, why) in &unplaced_at {
+        problems.push((
+            !unsure[p.idx()],
+            format!("the fill cannot put {c}'s stone at {} ({why})", name(p)),
+        ));
+    }
+    let stability = if problems.is_empty() {
+        Stability::Stable
+    } else if problems.iter().any(|&(d, _)| d) {
+        Stability::Unstable
+    } else {
+        Stability::Unknown
+    };
+    let problem = problems
         .iter()
-        .map(|&(o, n)| (find(&mut parent, o), n))
-        .collect();
-    per_root.sort_unstable();
-    let mut total = 0;
-    let mut i = 0;
-    while i < per_root.len() {
-        let root = per_root[i].0;
-        let mut owned = 0;
-        while i < per_root.len() && per_root[i].0 == root {
-            owned += per_root[i].1;
-            i += 1;
+        .find(|(d, _)| *d)
+        .or(problems.first())
+        .map(|(d, t)| {
+            if *d {
+                t.clone()
+            } else {
+                format!("{t} (no stable choice found within {CHOICE_BUDGET} choices)")
+            }
+        });
+
+    // The count, read back from the filled board.
+    let mut basic = PerSide::default();
+    let mut kept_empty = PerSide::<u32>::default();
+    for p in work.points() {
+        if let Role::Keep(c) = role[p.idx()] {
+            basic[c] += 1;
+            if work.cell(p) == Cell::Empty {
+                kept_empty[c] += 1;
+            }
         }
-        total += owned.min(2);
     }
-    total
+    let count_of = |c: Color| {
+        Half(2 * (work.stone_count(c) + unplaced[c] + kept_empty[c]) as i64 + shared as i64)
+    };
+    FillUp {
+        count: PerSide::new(count_of(Color::Black), count_of(Color::White)),
+        basic_eyes: basic,
+        placed,
+        unplaced,
+        left_empty: PerSide::new(
+            kept_empty.black + unplaced.black,
+            kept_empty.white + unplaced.white,
+        ),
+        stability,
+        stable: stability == Stability::Stable,
+        choices_tried: tried,
+        problem,
+        board: work,
+    }
+}
+
+/// Places `c`'s fill stone at `p` if the move is legal and captures nothing; otherwise records
+/// the point as unplaced.
+fn place(
+    work: &mut Board,
+    p: Point,
+    c: Color,
+    placed: &mut PerSide<u32>,
+    unplaced: &mut PerSide<u32>,
+    unplaced_at: &mut Vec<(Point, Color, &'static str)>,
+) {
+    if work.legality(p, c, SuicideRule::Forbidden).is_err() {
+        unplaced[c] += 1;
+        unplaced_at.push((p, c, "it would be suicide"));
+    } else if work.would_capture(p, c) {
+        unplaced[c] += 1;
+        unplaced_at.push((p, c, "it would capture"));
+    } else {
+        work.play_unchecked(p, c);
+        placed[c] += 1;
+    }
+}
+
+/// The first stone in row-major order of the string through `p`: it names the string in
+/// reports whatever stone the board keeps as its head.
+fn first_stone(board: &Board, p: Point) -> Point {
+    board.string_stones(p).min().unwrap_or(p)
+}
+
+/// A one-sided dame of `c` enclosed by `c`'s stones and shared liberties: a basic eye point.
+fn one_sided_liberty(st: &Settlement, board: &Board, p: Point, c: Color) -> bool {
+    let mut shared = false;
+    for q in board.adj(p) {
+        match st.class(q) {
+            PointClass::Stone(x) if x == c => {}
+            PointClass::OffBoard => {}
+            PointClass::Shared(SharedKind::SharedLiberty) => shared = true,
+            _ => return false,
+        }
+    }
+    shared
+}
+
+/// Which group an area point belongs to.
+struct GroupArea<'a> {
+    region_of: &'a [u32],
+    group_of_region: &'a [u32],
+    group: u32,
+}
+
+impl GroupArea<'_> {
+    #[inline]
+    fn contains(&self, p: Point) -> bool {
+        let r = self.region_of[p.idx()];
+        r != NONE && self.group_of_region[r as usize] == self.group
+    }
+}
+
+/// The choices of one group, best first in each digit: one digit per seki-eye region, one for
+/// the rest of its territory.
+fn digits_of(
+    board: &Board,
+    regions: &[Region],
+    pts: &[Point],
+    group_regions: &[(u32, u32)],
+    region_of: &[u32],
+) -> Vec<Digit> {
+    let mut digits = Vec::new();
+    let mut pool: Vec<(u8, Point)> = Vec::new(); // (neighbours in the region, point)
+    for &(_, r) in group_regions {
+        let reg = &regions[r as usize];
+        let members = &pts[reg.start..reg.end];
+        let inner = |p: Point| {
+            board
+                .adj(p)
+                .iter()
+                .filter(|q| region_of[q.idx()] == r)
+                .count() as u8
+        };
+        if reg.seki_eye {
+            // Keep the point that touches the most strings (a liberty for each), then the one
+            // with the fewest neighbours in its region.
+            let mut order: Vec<(i8, u8, Point)> = members
+                .iter()
+                .map(|&p| {
+                    let mut hs = [Point(0); 4];
+                    let mut nh = 0;
+                    for q in board.adj(p) {
+                        if board.stone(q) == Some(reg.color) {
+                            let h = board.string_head(q);
+                            if !hs[..nh].contains(&h) {
+                                hs[nh] = h;
+                                nh += 1;
+                            }
+                        }
+                    }
+                    (-(nh as i8), inner(p), p)
+                })
+                .collect();
+            order.sort_unstable();
+            digits.push(Digit {
+                opts: order.iter().map(|&(_, _, p)| [p, p]).collect(),
+                width: 1,
+                complete: true,
+            });
+        } else {
+            pool.extend(members.iter().map(|&p| (inner(p), p)));
+        }
+    }
+    if pool.is_empty() {
+        return digits;
+    }
+    if pool.len() <= 2 {
+        let a = pool[0].1;
+        let b = pool.get(1).map_or(a, |x| x.1);
+        digits.push(Digit {
+            opts: vec![[a, b]],
+            width: pool.len(),
+            complete: true,
+        });
+        return digits;
+    }
+    // Two points apart: the points with the fewest neighbours in their region first (a
+    // one-point region is an eye already), pairs from different regions before pairs from the
+    // same one, and within each pass by the sum of the two ranks.
+    pool.sort_unstable();
+    let m = pool.len();
+    let mut opts: Vec<[Point; 2]> = Vec::new();
+    let cap = CHOICE_BUDGET as usize;
+    let mut complete = true;
+    'passes: for same_region in [false, true] {
+        for s in 1..(2 * m - 2) {
+            let lo = s.saturating_sub(m - 1);
+            let mut i = lo;
+            while i < s - i {
+                let j = s - i;
+                let (a, b) = (pool[i].1, pool[j].1);
+                if (region_of[a.idx()] == region_of[b.idx()]) == same_region
+                    && !board.adj(a).contains(&b)
+                {
+                    if opts.len() == cap {
+                        complete = false;
+                        break 'passes;
+                    }
+                    opts.push([a, b]);
+                }
+                i += 1;
+            }
+        }
+    }
+    if opts.is_empty() {
+        // Every pair touches: one eye at most whatever is kept.
+        opts.push([pool[0].1, pool[1].1]);
+    }
+    digits.push(Digit {
+        opts,
+        width: 2,
+        complete,
+    });
+    digits
+}
+
+/// Reusable marks for the search (stamped, never cleared).
+struct Scratch {
+    visit: Vec<u32>,
+    lib: Vec<u32>,
+    keep: Vec<u32>,
+    tick: u32,
+    stack: Vec<Point>,
+}
+
+impl Scratch {
+    fn new(n: usize) -> Self {
+        Scratch {
+            visit: vec![0; n],
+            lib: vec![0; n],
+            keep: vec![0; n],
+            tick: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    fn next(&mut self) -> u32 {
+        self.tick += 1;
+        self.tick
+    }
+
+    /// Whether filling the group's area except `kept` leaves every string the fill makes with
+    /// two eyes (an independent group: two kept points apart, each a one-point region, so
+    /// Benson's two vital regions) or two liberties (a group in seki). A string with one
+    /// liberty is always capturable at once on the board alone, since taking its last liberty
+    /// captures it, so two liberties is exactly "not capturable at once".
+    #[allow(clippy::too_many_arguments)]
+    fn stable_choice(
+        &mut self,
+        work: &Board,
+        color: Color,
+        seki: bool,
+        area: &GroupArea<'_>,
+        pts: &[Point],
+        regions: &[Region],
+        group_regions: &[(u32, u32)],
+        kept: &[Point],
+    ) -> bool {
+        let kt = self.next();
+        for &k in kept {
+            self.keep[k.idx()] = kt;
+        }
+        // Two kept points side by side are one eye.
+        if !seki && kept.len() == 2 && work.adj(kept[0]).contains(&kept[1]) {
+            return false;
+        }
+        let vt = self.next();
+        let is_node = |s: &Scratch, q: Point| {
+            work.stone(q) == Some(color) || (area.contains(q) && s.keep[q.idx()] != kt)
+        };
+        for &(_, r) in group_regions {
+            let reg = &regions[r as usize];
+            for &m in &pts[reg.start..reg.end] {
+                // Start at every filled point, and at the stones beside every kept one.
+                let starts = if self.keep[m.idx()] == kt {
+                    work.adj(m)
+                } else {
+                    [m, m, m, m]
+                };
+                for st in starts {
+                    if !is_node(self, st) || self.visit[st.idx()] == vt {
+                        continue;
+                    }
+                    let lt = self.next();
+                    let mut n_libs = 0;
+                    self.visit[st.idx()] = vt;
+                    self.stack.push(st);
+                    while let Some(x) = self.stack.pop() {
+                        for q in work.adj(x) {
+                            if is_node(self, q) {
+                                if self.visit[q.idx()] != vt {
+                                    self.visit[q.idx()] = vt;
+                                    self.stack.push(q);
+                                }
+                            } else if work.cell(q) == Cell::Empty
+                                && self.lib[q.idx()] != lt
+                                && (seki || self.keep[q.idx()] == kt)
+                            {
+                                self.lib[q.idx()] = lt;
+                                n_libs += 1;
+                            }
+                        }
+                    }
+                    if n_libs < 2 {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settlement::Mode;
+
+    fn settle(s: &str) -> Settlement {
+        let b = Board::from_ascii(s).unwrap();
+        Settlement::settle(&b, &[], &[], Mode::Pause).unwrap()
+    }
+
+    /// The area of the settled position, B0 and W0.
+    fn area(st: &Settlement) -> PerSide<Half> {
+        let t = st.tally();
+        let a = |c: Color| Half(2 * (t.stones[c] + t.owned_empty[c]) as i64 + t.shared as i64);
+        PerSide::new(a(Color::Black), a(Color::White))
+    }
+
+    /// Runs the fill-up and checks the count: equal to the area, adding up to N², every owned
+    /// empty point either kept or filled.
+    fn checked(st: &Settlement) -> FillUp {
+        let fu = fill_up(st);
+        assert_eq!(fu.count, area(st), "count against area");
+        let n2 = st.board().area() as i64;
+        assert_eq!(fu.count.black + fu.count.white, Half::points(n2));
+        for c in Color::BOTH {
+            assert_eq!(
+                fu.placed[c] + fu.unplaced[c] + fu.basic_eyes[c],
+                st.tally().owned_empty[c],
+                "{c}: placed + unplaced + kept = owned empty"
+            );
+        }
+        fu
+    }
+
+    fn at(st: &Settlement, s: &str) -> Point {
+        let b = st.board();
+        b.points()
+            .find(|&p| b.coord(p).to_human(b.size()) == s)
+            .unwrap_or_else(|| panic!("no point {s}"))
+    }
+
+    /// Black's D6 stands alone in atari: its only liberty is C6, a one-point region of Black's
+    /// territory that it shares with Black's main string. The natural first choice of eye
+    /// points, the two one-point regions A6 and C6, keeps C6 empty and leaves D6 with one eye
+    /// (capturable at once: White takes it at C6). The search goes on to A6 and A4: C6 is
+    /// filled, joining D6 to the main string, B4 is filled, and the main string keeps the two
+    /// separate eyes A6 and A4.
+    ///
+    /// ```text
+    ///   A B C D E F
+    /// 6 . X . X O .
+    /// 5 X X X O O O
+    /// 4 . . X O . O
+    /// 3 X X X O O O
+    /// 2 . . X O . O
+    /// 1 . . X O O O
+    /// ```
+    ///
+    /// Hand count: Black 11 stones, owns A6, C6, A4 B4 and A2 B2 A1 B1: 8; B0 = 19. White 14
+    /// stones, owns F6, E4, E2: 3; W0 = 17. 19 + 17 = 36. Black keeps A6 A4 and places 6
+    /// stones: 17 + 2 = 19; White keeps F6 E4 and fills E2: 15 + 2 = 17.
+    #[test]
+    fn a_careful_choice_of_eye_points_keeps_two_eyes() {
+        let st = settle(
+            "
+            . X . X O .
+            X X X O O O
+            . . X O . O
+            X X X O O O
+            . . X O . O
+            . . X O O O",
+        );
+        let fu = checked(&st);
+        assert_eq!(fu.count, PerSide::new(Half::points(19), Half::points(17)));
+        assert_eq!(fu.stability, Stability::Stable, "{:?}", fu.problem);
+        assert_eq!(fu.basic_eyes, PerSide::new(2, 2));
+        assert_eq!(fu.placed, PerSide::new(6, 1));
+        assert_eq!(fu.board.stone(at(&st, "C6")), Some(Color::Black));
+        assert_eq!(fu.board.stone(at(&st, "A6")), None);
+        assert_eq!(fu.board.stone(at(&st, "A4")), None);
+        assert!(fu.choices_tried >= 2, "the first choice fails");
+        // The first choice, A6 and C6 kept, filled by hand: D6 keeps only C6.
+        let naive = Board::from_ascii(
+            "
+            . X . X O .
+            X X X O O O
+            X X X O . O
+            X X X O O O
+            X X X O O O
+            X X X O O O",
+        )
+        .unwrap();
+        let d6 = at(&st, "D6");
+        assert_eq!(naive.liberties(d6), 1);
+        assert_eq!(PassAlive::analyse(&naive).alive_stone(d6), None);
+    }
+
+    /// A living group next to a seki. Black's B6 and White's string (B5-F5, D6, F6) share
+    /// the liberty C6, neither can fill it (each would be left with one liberty), so it is
+    /// shared and both are in seki; A6 is a seki eye of Black's, E6 one of White's. Black's
+    /// A5 and row 4 border A6 too, so they form one group with B6: one point kept in A6, two
+    /// in the 18 points below. (The old fill counted those two eye points and A6 and also
+    /// filled all but one of the 18, counting a point twice: B = 28.5 against B0 = 27.5.)
+    ///
+    /// ```text
+    ///   A B C D E F
+    /// 6 . X . O . O
+    /// 5 X O O O O O
+    /// 4 X X X X X X
+    /// 3 . . . . . .
+    /// 2 . . . . . .
+    /// 1 . . . . . .
+    /// ```
+    ///
+    /// Hand count: Black 8 stones, owns A6 and rows 1-3: 19; White 7 stones, owns E6: 1; C6
+    /// shared. B0 = 8 + 19 + 0.5 = 27.5, W0 = 7 + 1 + 0.5 = 8.5; 36 in all. Black places 16
+    /// stones and keeps 3: 24 + 3 + 0.5; White keeps E6: 7 + 1 + 0.5.
+    #[test]
+    fn a_living_group_next_to_a_seki_is_counted_once() {
+        let st = settle(
+            "
+            . X . O . O
+            X O O O O O
+            X X X X X X
+            . . . . . .
+            . . . . . .
+            . . . . . .",
+        );
+        assert_eq!(
+            st.class(at(&st, "C6")),
+            PointClass::Shared(SharedKind::SharedLiberty)
+        );
+        let fu = checked(&st);
+        assert_eq!(fu.count, PerSide::new(Half(55), Half(17)));
+        assert_eq!(fu.basic_eyes, PerSide::new(3, 1));
+        assert_eq!(fu.placed, PerSide::new(16, 0));
+        assert_eq!(fu.stability, Stability::Stable, "{:?}", fu.problem);
+    }
+
+    /// A seki with an eye on each side, beside living groups of both colours. Black's corner
+    /// string (B7 A6 B6 C6) has its eye A7 and the shared liberty C7; White's D7-F7 string has
+    /// E7 and C7. Each keeps its one-point eye, and each keeps two liberties.
+    ///
+    /// ```text
+    ///   A B C D E F G
+    /// 7 . X . O . O X
+    /// 6 X X X O O O X
+    /// 5 O O O X X X X
+    /// 4 . O X . X . .
+    /// 3 O O X X X X X
+    /// 2 . O X . . . .
+    /// 1 O O X . . . .
+    /// ```
+    ///
+    /// Hand count: Black 19 stones, owns A7, D4, F4 G4 and the 8 points D2-G1: 12; White 14
+    /// stones, owns E7, A4, A2: 3; C7 shared. B0 = 31.5, W0 = 17.5; 49 in all. Black keeps A7
+    /// and two of its 11 other points, placing 9; White keeps all three.
+    #[test]
+    fn seki_with_an_eye_on_each_side_is_stable() {
+        let st = settle(
+            "
+            . X . O . O X
+            X X X O O O X
+            O O O X X X X
+            . O X . X . .
+            O O X X X X X
+            . O X . . . .
+            O O X . . . .",
+        );
+        let fu = checked(&st);
+        assert_eq!(fu.count, PerSide::new(Half(63), Half(35)));
+        assert_eq!(fu.basic_eyes, PerSide::new(3, 3));
+        assert_eq!(fu.placed, PerSide::new(9, 0));
+        assert_eq!(fu.stability, Stability::Stable, "{:?}", fu.problem);
+    }
+
+    /// Seki without eyes (corpus/seki-no-eyes-7x7.sgf): the two strings share their only
+    /// liberties D4 and E3, both shared. Nothing to fill, nothing to keep; each string keeps
+    /// its two liberties: stable as a seki, though neither string is pass-alive.
+    ///
+    /// Hand count: Black 24 stones, White 23, q = 2: B0 = 25, W0 = 24.
+    #[test]
+    fn seki_without_eyes_is_stable() {
+        let st = settle(
+            "
+            X X X O O O O
+            X X X O O O O
+            X X X O O O O
+            X X X . O O O
+            X X X X . O O
+            X X X X O O O
+            X X X X O O O",
+        );
+        let fu = checked(&st);
+        assert_eq!(fu.count, PerSide::new(Half::points(25), Half::points(24)));
+        assert_eq!(fu.basic_eyes, PerSide::new(0, 0));
+        assert_eq!(fu.stability, Stability::Stable, "{:?}", fu.problem);
+    }
+
+    /// A one-sided dame is a road point (corpus/one-sided-dame-siyuan-7x7.sgf): C7 lies
+    /// between White's corner string and Black's D7 string, and only Black can fill it safely.
+    /// Black fills it; White's corner string is then left with the one liberty A7, where Black
+    /// captures at once. No choice changes that (A7 is White's only point there), so the fill
+    /// is unstable: the one-move reading and the rule "fill the one-sided dame" together make
+    /// this seki unstable, a case of finding F1.
+    ///
+    /// ```text
+    ///   A B C D E F G
+    /// 7 . O . X . X .
+    /// 6 O O O X X X O
+    /// 5 X X X O O O O
+    /// 4 . . X X X O .
+    /// 3 . . . X X O .
+    /// 2 . . . X O O .
+    /// 1 . . . X O . .
+    /// ```
+    ///
+    /// Hand count: Black 15 stones, owns E7, C7 and the 11 points A4-C1: 13; White 14 stones,
+    /// owns A7 and G4 G3 G2 G1 F1: 6; G7 a dame left, shared. B0 = 28.5, W0 = 20.5; 49 in
+    /// all. Black places C7 and 9 of the 11 and keeps E7 and two: 25 + 3 + 0.5 = 28.5. White
+    /// keeps A7 and two of its five: 17 + 3 + 0.5 = 20.5.
+    #[test]
+    fn a_one_sided_dame_is_filled_as_a_road_point() {
+        let st = settle(
+            "
+            . O . X . X .
+            O O O X X X O
+            X X X O O O O
+            . . X X X O .
+            . . . X X O .
+            . . . X O O .
+            . . . X O . .",
+        );
+        let c7 = at(&st, "C7");
+        assert_eq!(st.class(c7), PointClass::OneSidedDame(Color::Black));
+        let fu = checked(&st);
+        assert_eq!(fu.count, PerSide::new(Half(57), Half(41)));
+        assert_eq!(fu.board.stone(c7), Some(Color::Black));
+        assert_eq!(fu.basic_eyes, PerSide::new(3, 3));
+        assert_eq!(fu.placed, PerSide::new(10, 3));
+        assert_eq!(fu.stability, Stability::Unstable);
+        assert!(
+            fu.problem
+                .as_deref()
+                .unwrap()
+                .contains("white string at B7"),
+            "{:?}",
+            fu.problem
+        );
+    }
+
+    /// The hanezeki of corpus/hanezeki-7x7.sgf. White's A2 A1 B1 stand in atari at B2, Black's
+    /// F7 G7 G6 at F6; the main groups share D4. The count holds: Black 23 stones, White 23,
+    /// nothing owned, q = 3 by the rules; the one-move reading calls B2 Black's and F6 White's
+    /// one-sided dame instead (q = 1, one owned point each), and the area is B0 = W0 = 24.5
+    /// either way. A stone at B2 would capture, so the fill cannot place it: counted as
+    /// filled, reported as unplaced. Stability: the strings in atari can be captured at once,
+    /// and there is no choice to make, so the fill is unstable: the one-move criterion against
+    /// a proven seki, finding F1.
+    #[test]
+    fn the_hanezeki_counts_and_is_unstable_by_the_one_move_criterion() {
+        let st = settle(
+            "
+            X X X X O X X
+            X X X X O . X
+            X X X X O O O
+            X X X . O O O
+            X X X O O O O
+            O . X O O O O
+            O O X O O O O",
+        );
+        let fu = checked(&st);
+        assert_eq!(fu.count, PerSide::new(Half(49), Half(49)));
+        assert_eq!(fu.placed, PerSide::new(0, 0));
+        assert_eq!(fu.stability, Stability::Unstable);
+        let p = fu.problem.unwrap();
+        assert!(p.contains("can be captured at once"), "{p}");
+    }
+
+    /// A group whose whole territory is two points side by side has one eye whichever points
+    /// are kept: every choice was tried, so the fill is unstable, not unknown.
+    #[test]
+    fn one_eye_is_unstable_not_unknown() {
+        let st = settle(
+            "
+            . . X O .
+            X X X O O
+            O O O O .
+            . O . O O
+            O O O O .",
+        );
+        let fu = checked(&st);
+        assert_eq!(fu.stability, Stability::Unstable);
+        assert!(
+            fu.problem.as_deref().unwrap().contains("not pass-alive"),
+            "{:?}",
+            fu.problem
+        );
+    }
 }

@@ -8,7 +8,7 @@ pub mod fillup;
 pub mod score;
 
 pub use balance::{BalancePlan, Balancing, Fallback};
-pub use fillup::{fill_up, FillUp};
+pub use fillup::{fill_up, FillUp, Stability};
 pub use score::{Half, Points};
 
 use crate::engine::{Board, Color, Coord, End, Game, NegativeKind, PerSide, Phase, Point};

@@ -525,11 +525,10 @@ fn read_divergences(dir: &Path) -> Result<Vec<(String, u32, DivRow)>, FindingsEr
 
 const EXPLANATIONS: &str = "How to read the failures:
 
-- **T5** (fill-up): the settled position cannot be filled up stably: after every road point is
-  filled, some group is left with fewer than two eyes or a string can be captured at once. In
-  generated games this flags a doubtful settlement: the play-out resolution left alive a group
-  the fill-up shows cannot keep two eyes. With dame left (Art. 10 not met) an unstable fill is
-  reported in the detail but is not a failure.
+- **T5** (fill-up count): the fill-up count of a side differs from its area, or the two counts
+  do not add up to N². Every owned empty point is either kept as a basic eye point or filled,
+  so a failure is a bug of the fill. Whether the filled position is stable (finding F1) is
+  stated in the detail and does not decide T5.
 - **T11** (negative-move choice): by decree (RULES.md B2) the choice never matters; T11 also
   takes each qualifying stone off the board physically, and a failure names the points whose
   ownership that would change (a shared liberty becoming a one-sided dame, a seki eye becoming

@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::checks::{
     analyse, play_rules, score_all, Analysis, CheckOptions, Finished, TheoremResult, Verdict,
 };
-use crate::counting::{Balancing, Half};
+use crate::counting::{Balancing, Half, Stability};
 use crate::engine::{Board, Color, End, Illegal, PerSide, Phase, PlayRules, Point};
 use crate::report::svg::Diagram;
 use crate::rules::{RuleId, RuleResult};
@@ -67,6 +67,8 @@ pub struct FillUpJson {
     pub white: Half,
     /// Whether the filled position was stable.
     pub stable: bool,
+    /// The stability verdict: stable, unstable, or unknown (the search budget ran out).
+    pub stability: Stability,
 }
 
 /// One theorem as JSON shows it: `holds` is `null` when it does not apply.
@@ -427,6 +429,7 @@ fn build(
             black: f.count.black,
             white: f.count.white,
             stable: f.stable,
+            stability: f.stability,
         }),
         theorems: a.theorems.iter().map(TheoremJson::from).collect(),
         results,
@@ -596,7 +599,11 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
                 fu.count.white,
                 fu.basic_eyes.black,
                 fu.basic_eyes.white,
-                if fu.stable { "stable" } else { "NOT stable" }
+                match fu.stability {
+                    Stability::Stable => "stable",
+                    Stability::Unstable => "NOT stable",
+                    Stability::Unknown => "stability unknown",
+                }
             );
         }
     } else if let Err(e) = &a.count {

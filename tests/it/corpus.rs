@@ -31,13 +31,6 @@ const KNOWN_DISCREPANCIES: &[(&str, &str, &str)] = &[(
 /// `(file, theorem, why)`: theorems that fail on a corpus game, each a known finding.
 const KNOWN_THEOREM_FAILS: &[(&str, &str, &str)] = &[
     (
-        "hanezeki-7x7.sgf",
-        "T5",
-        "in a hanezeki the strings in atari (White's A2 A1 B1, Black's F7 G7 G6) can be captured \
-         in one move by design; capturing them loses the capturer's group, so the position is \
-         stable, but the fill-up check's one-move stability test flags them",
-    ),
-    (
         "one-sided-dame-siyuan-7x7.sgf",
         "T11",
         "the type-A stone D6 belongs to the seki string; taken off physically it gives that \

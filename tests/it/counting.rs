@@ -604,3 +604,52 @@ fn dispute_keeps_the_first_passer_and_counts_afresh() {
     assert_eq!(c.negatives, vec![(pt("ba"), NegativeKind::B)]);
     assert_eq!(c.k(), 13);
 }
+
+mod fill_up {
+    use jipingdian::counting::{self, fill_up, Balancing, Half};
+    use jipingdian::engine::Color;
+    use jipingdian::harness::generate::{generate, GameSpec, Policy};
+    use jipingdian::settlement::Mode;
+    use proptest::prelude::*;
+
+    fn policy() -> impl Strategy<Value = Policy> {
+        prop_oneof![
+            Just(Policy::Uniform),
+            Just(Policy::Seki),
+            Just(Policy::Endgame),
+            Just(Policy::Dispute),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// On any finished game the fill-up count equals the area of the settled paused
+        /// position for both sides (T5), the two counts add up to N², and every owned empty
+        /// point is either kept or filled (placed or, where no stone fits, counted as filled).
+        #[test]
+        fn fill_up_count_equals_area(seed in any::<u64>(), index in 0u64..1_000_000, size in 5u8..=9, policy in policy()) {
+            let spec = GameSpec { master_seed: seed, index, size, policy };
+            let g = generate(&spec);
+            let board = g.finished.game.board();
+            let dead: Vec<_> = g.finished.dead.iter().map(|&c| board.point(c)).collect();
+            let Ok(c) = counting::count(&g.finished.game, &dead, Balancing::Art14, 0) else {
+                return Ok(());
+            };
+            prop_assume!(c.mode == Mode::Pause);
+            let st = &c.settlement_paused;
+            let fu = fill_up(st);
+            prop_assert_eq!(fu.count, c.area_paused, "{:?}", spec);
+            let n2 = Half::points(size as i64 * size as i64);
+            prop_assert_eq!(fu.count.black + fu.count.white, n2);
+            for col in Color::BOTH {
+                prop_assert_eq!(
+                    fu.placed[col] + fu.unplaced[col] + fu.basic_eyes[col],
+                    st.tally().owned_empty[col]
+                );
+                prop_assert_eq!(fu.left_empty[col], fu.basic_eyes[col] + fu.unplaced[col]);
+            }
+            prop_assert_eq!(fu.stable, fu.problem.is_none());
+        }
+    }
+}

@@ -17,9 +17,10 @@ fn policy() -> impl Strategy<Value = Policy> {
 }
 
 /// Theorems that must hold on every game: the bookkeeping and conversion identities (T1-T4,
-/// T6, T7), symmetry (T8), no repetition under superko (T9) and agreement with Benson (T10).
-/// T5 (fill-up) and T11 (negative-move choice taken physically) are findings, allowed to fail.
-const MUST_HOLD: [&str; 9] = ["T1", "T2", "T3", "T4", "T6", "T7", "T8", "T9", "T10"];
+/// T6, T7), the fill-up count (T5), symmetry (T8), no repetition under superko (T9) and
+/// agreement with Benson (T10). T11 (negative-move choice taken physically) is a finding,
+/// allowed to fail; so is the stability of the fill-up, which T5 only reports.
+const MUST_HOLD: [&str; 10] = ["T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10"];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
