@@ -77,10 +77,11 @@ impl Sheet {
         let mut seki_points = PerSide::new(0i64, 0);
         let mut ko_points = PerSide::new(0i64, 0);
 
-        let strip = |reading| japanese_unscored(st, reading);
+        let all = regions(board);
+        let strip = |reading| unscored_in(st, &all, reading);
         let (filled, literal) = (strip(DameReading::Filled), strip(DameReading::Literal));
         let mut dame_literal_points = PerSide::new(0i64, 0);
-        for (members, colour) in regions(board) {
+        for (members, colour) in all {
             match colour {
                 Some(x) => {
                     region[x] += members.len() as i64;
@@ -203,37 +204,13 @@ pub enum Unscored {
 /// dame: all nobody's under Japanese counting anyway). A one-point region that is an unfilled
 /// ko point is [`Unscored::Ko`] whatever borders it.
 pub fn japanese_unscored(st: &Settlement, reading: DameReading) -> Vec<Option<Unscored>> {
+    unscored_in(st, &regions(st.board()), reading)
+}
+
+fn unscored_in(st: &Settlement, all: &[Region], reading: DameReading) -> Vec<Option<Unscored>> {
     let board = st.board();
     let mut out = vec![None; board.padded_len()];
-    let all = regions(board);
-    // Empty points that make a string touching them "in seki" under the reading.
-    let mut makes_seki = vec![false; board.padded_len()];
-    for (members, colour) in &all {
-        if colour.is_some() {
-            continue;
-        }
-        for &m in members {
-            makes_seki[m.idx()] = match reading {
-                DameReading::Filled => matches!(
-                    st.class(m),
-                    PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
-                ),
-                DameReading::Literal => true,
-            };
-        }
-    }
-    let mut seki_heads: Vec<Point> = Vec::new();
-    for p in board.points() {
-        if makes_seki[p.idx()] {
-            for q in board.adj(p) {
-                if board.stone(q).is_some() {
-                    seki_heads.push(board.string_head(q));
-                }
-            }
-        }
-    }
-    seki_heads.sort_unstable();
-    seki_heads.dedup();
+    let seki_heads = heads_in(st, all, reading);
     for (members, colour) in all {
         if colour.is_none() {
             continue;
@@ -260,8 +237,48 @@ pub fn japanese_unscored(st: &Settlement, reading: DameReading) -> Vec<Option<Un
     out
 }
 
+/// An empty region and its bordering colour (`None` when both or none).
+type Region = (Vec<Point>, Option<Color>);
+
+/// The heads ([`Board::string_head`]) of the strings a Japanese count under `reading` takes
+/// to be in seki, sorted: under [`DameReading::Filled`] the strings touching a shared liberty or
+/// a one-sided dame, under [`DameReading::Literal`] those touching any empty point of a region
+/// bordered by both colours.
+pub fn seki_string_heads(st: &Settlement, reading: DameReading) -> Vec<Point> {
+    heads_in(st, &regions(st.board()), reading)
+}
+
+fn heads_in(st: &Settlement, all: &[Region], reading: DameReading) -> Vec<Point> {
+    let board = st.board();
+    let mut heads: Vec<Point> = Vec::new();
+    for (members, colour) in all {
+        if colour.is_some() {
+            continue;
+        }
+        for &m in members {
+            let makes_seki = match reading {
+                DameReading::Filled => matches!(
+                    st.class(m),
+                    PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
+                ),
+                DameReading::Literal => true,
+            };
+            if makes_seki {
+                for q in board.adj(m) {
+                    if board.stone(q).is_some() {
+                        heads.push(board.string_head(q));
+                    }
+                }
+            }
+        }
+    }
+    heads.sort_unstable();
+    heads.dedup();
+    heads
+}
+
 /// The empty regions of `board`, each with its bordering colour (`None` when both or none).
-fn regions(board: &Board) -> Vec<(Vec<Point>, Option<Color>)> {
+fn regions(board: &Board) -> Vec<Region> {
     let mut seen = vec![false; board.padded_len()];
     let mut out = Vec::new();
     for start in board.points() {
