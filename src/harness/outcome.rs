@@ -183,6 +183,8 @@ pub struct DivergenceRow {
     pub pass_stones_points: Points,
     /// Points in seki (J89 Art. 8).
     pub seki_points_points: Points,
+    /// Territory beside an unfilled ordinary dame, taken as seki by the literal J89 Art. 8.
+    pub dame_seki_literal_points: Points,
     /// One-sided dame.
     pub one_sided_dame_points: Points,
     /// Own liberties in mixed regions after four virtual moves.
@@ -218,6 +220,7 @@ impl DivergenceRow {
             early_pass_points: c(Cause::EarlyPass),
             pass_stones_points: c(Cause::PassStones),
             seki_points_points: c(Cause::SekiPoints),
+            dame_seki_literal_points: c(Cause::DameSekiLiteral),
             one_sided_dame_points: c(Cause::OneSidedDame),
             four_pass_liberty_points: c(Cause::FourPassLiberty),
             unfilled_ko_points: c(Cause::UnfilledKo),

@@ -19,14 +19,22 @@
 //! 3. `gnugo_known`: GNU Go's `final_score` differs from what its own status lists give under
 //!    its own arithmetic ([`gnugo_margin_from_lists`]): GNU Go contradicts itself, a known
 //!    behaviour of its scoring (it re-reads some groups when scoring);
-//! 4. `seki`: one of the points whose owner differs ([`differing_points`]) is a seki point on our
-//!    side (a one-sided dame, a shared liberty, a seki eye) or a GNU Go seki stone or a
-//!    neighbour of one; or, under Japanese rules, no point differs but the position has a seki
-//!    (the rule sets then disagree only on what a seki earns);
-//! 5. `dame`: every differing point is a neutral point on one side (our shared point, GNU Go's
-//!    dame);
+//! 4. `seki`: points are owned differently ([`differing_points`]), at least one of them lies
+//!    in a seki on both sides, and every other one is such a point or a dame point (5). A point
+//!    lies in a seki on our side when it is a shared liberty or a one-sided dame (classes the
+//!    settlement gives only to liberties of a seki), a stone of a string touching one, or a point
+//!    of a region beside such a string (a seki eye); on GNU Go's side when it is one of its seki
+//!    stones, touches one, or lies in an empty region touching one. That the position merely has
+//!    a seki somewhere explains nothing;
+//! 5. `dame`: every differing point is a neutral point on one side: our shared point (a dame,
+//!    a shared liberty) or GNU Go's dame;
 //! 6. `our_bug`: anything else: the points agree and the scores do not, or a point is owned
 //!    differently for no seki or dame reason.
+//!
+//! Under Japanese rules the points are compared as the Japanese count values them: territory
+//! our `japanese` count takes away (beside a string in seki, an unfilled ko point) and a
+//! one-sided dame are nobody's on our side. So a territory lost to a "seki" that GNU Go does not
+//! see is a differing point outside any GNU Go seki: `our_bug`, never `seki` or `dame`.
 //!
 //! The library never prints; [`run`] writes `oracle.csv` and copies the SGF of every
 //! disagreement beside it.
@@ -40,10 +48,10 @@ use std::time::Duration;
 
 use crate::checks::{analyse, CheckOptions, Finished, Symmetries, Verdict};
 use crate::counting::{Balancing, Half};
-use crate::engine::{Color, Coord, Game, Move, PerSide};
+use crate::engine::{Cell, Color, Coord, Game, Move, PerSide};
 use crate::gtp::{parse_vertex_list, Engine, GtpError};
-use crate::rules::{RuleId, Rules};
-use crate::settlement::{PointClass, SharedKind, TerritoryKind};
+use crate::rules::{japanese_unscored, seki_string_heads, DameReading, RuleId, Rules, Unscored};
+use crate::settlement::{PointClass, SharedKind};
 use crate::sgf::{parse_sgf, replay, SgfError, SgfWriter};
 
 /// Where GNU Go is looked for when no path is given: `$JPD_GNUGO`, then `/usr/games/gnugo`
@@ -395,13 +403,25 @@ enum Owner {
     Neutral,
 }
 
-fn our_owner(cl: PointClass, stone: Option<Color>, dead: bool) -> Owner {
+fn our_owner(
+    rules: OracleRules,
+    cl: PointClass,
+    stone: Option<Color>,
+    dead: bool,
+    unscored: Option<Unscored>,
+) -> Owner {
     match (stone, dead) {
         (Some(c), false) => Owner::Stone(c),
-        _ => match cl {
-            PointClass::Stone(c) => Owner::Stone(c),
-            PointClass::Territory(c, _) | PointClass::OneSidedDame(c) => Owner::Area(c),
-            PointClass::Shared(_) | PointClass::OffBoard => Owner::Neutral,
+        _ => match (rules, cl) {
+            (_, PointClass::Stone(c)) => Owner::Stone(c),
+            // Japanese counting gives nothing for a one-sided dame, a point beside a seki or an
+            // unfilled ko point.
+            (OracleRules::Japanese, PointClass::OneSidedDame(_)) => Owner::Neutral,
+            (OracleRules::Japanese, PointClass::Territory(..)) if unscored.is_some() => {
+                Owner::Neutral
+            }
+            (_, PointClass::Territory(c, _) | PointClass::OneSidedDame(c)) => Owner::Area(c),
+            (_, PointClass::Shared(_) | PointClass::OffBoard) => Owner::Neutral,
         },
     }
 }
@@ -415,96 +435,132 @@ fn gnu_owner(s: GnuStatus) -> Owner {
     }
 }
 
-/// One point whose owner differs: where, our class, GNU Go's status.
+/// One point whose owner differs: where, our class, GNU Go's status, and whether each side
+/// puts it in a seki.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Differing {
     /// The point.
     pub at: Coord,
     /// Our class (after our dead stones are removed).
     pub ours: PointClass,
+    /// Under Japanese rules, why our count gives this point of a one-colour region nothing
+    /// (beside a string in seki, an unfilled ko); `None` under Chinese rules.
+    pub japanese_unscored: Option<Unscored>,
     /// GNU Go's status.
     pub gnugo: GnuStatus,
-    /// Whether a GNU Go seki stone borders it.
-    pub next_to_gnugo_seki: bool,
+    /// The point lies in a seki on our side: a shared liberty or a one-sided dame, a stone of a
+    /// string touching one, or a point of a one-colour region beside such a string.
+    pub our_seki: bool,
+    /// The point lies in a seki on GNU Go's side: one of its seki stones, a point touching one,
+    /// or an empty point of a region (on our settled board) touching one.
+    pub gnugo_seki: bool,
 }
 
-/// The points whose owner differs between our settlement and GNU Go's lists.
+impl Differing {
+    /// In a seki on both sides: a difference in what a seki earns.
+    pub fn seki_both(&self) -> bool {
+        self.our_seki && self.gnugo_seki
+    }
+
+    /// Neutral on one side: our shared point (an ordinary dame, a shared liberty) or GNU Go's
+    /// dame. A territory point our Japanese count takes away is not one.
+    pub fn dame(&self) -> bool {
+        matches!(self.ours, PointClass::Shared(_))
+            || matches!(self.gnugo, GnuStatus::Dame | GnuStatus::Unlisted)
+    }
+}
+
+/// The points whose owner differs between our settlement and GNU Go's lists, compared as the
+/// rule set values them (see the module documentation).
 pub fn differing_points(
+    rules: OracleRules,
     game: &Game,
     ours: &crate::settlement::Settlement,
     dead: &[Coord],
     j: &GnuJudgement,
 ) -> Vec<Differing> {
     let b = game.board();
+    let sb = ours.board();
     let n = b.size() as usize;
     let at = |c: Coord| j.status[c.y as usize * n + c.x as usize];
+    let gnu_seki_stone = |p| matches!(at(sb.coord(p)), GnuStatus::Seki(_));
+    let unscored = japanese_unscored(ours, DameReading::Filled);
+    let heads = seki_string_heads(ours, DameReading::Filled);
+    let in_seki_string =
+        |p| sb.stone(p).is_some() && heads.binary_search(&sb.string_head(p)).is_ok();
+    // Empty points of our settled board whose region touches a GNU Go seki stone.
+    let mut near_gnu_seki = vec![false; sb.padded_len()];
+    let mut seen = vec![false; sb.padded_len()];
+    for start in sb.points() {
+        if sb.stone(start).is_some() || seen[start.idx()] {
+            continue;
+        }
+        seen[start.idx()] = true;
+        let (mut members, mut k, mut touches) = (vec![start], 0, false);
+        while k < members.len() {
+            for q in sb.adj(members[k]) {
+                if sb.stone(q).is_some() {
+                    touches |= gnu_seki_stone(q);
+                } else if sb.cell(q) == Cell::Empty && !seen[q.idx()] {
+                    seen[q.idx()] = true;
+                    members.push(q);
+                }
+            }
+            k += 1;
+        }
+        for m in members {
+            near_gnu_seki[m.idx()] = touches;
+        }
+    }
     let mut out = Vec::new();
     for p in b.points() {
         let c = b.coord(p);
         let cl = ours.class(p);
-        let o = our_owner(cl, b.stone(p), dead.contains(&c));
+        let ju = match rules {
+            OracleRules::Japanese => unscored[p.idx()],
+            OracleRules::Chinese => None,
+        };
+        let o = our_owner(rules, cl, b.stone(p), dead.contains(&c), ju);
         let g = gnu_owner(at(c));
         if o != g {
-            let (x, y) = (c.x as i32, c.y as i32);
-            let next_to_gnugo_seki = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-                .into_iter()
-                .filter(|&(u, v)| u >= 0 && v >= 0 && (u as usize) < n && (v as usize) < n)
-                .any(|(u, v)| matches!(at(Coord::new(u as u8, v as u8)), GnuStatus::Seki(_)));
+            let our_seki = matches!(
+                cl,
+                PointClass::OneSidedDame(_) | PointClass::Shared(SharedKind::SharedLiberty)
+            ) || in_seki_string(p)
+                || unscored[p.idx()] == Some(Unscored::Seki);
+            let gnugo_seki = gnu_seki_stone(p)
+                || near_gnu_seki[p.idx()]
+                || sb
+                    .adj(p)
+                    .iter()
+                    .any(|&q| sb.stone(q).is_some() && gnu_seki_stone(q));
             out.push(Differing {
                 at: c,
                 ours: cl,
+                japanese_unscored: ju,
                 gnugo: at(c),
-                next_to_gnugo_seki,
+                our_seki,
+                gnugo_seki,
             });
         }
     }
     out
 }
 
-fn is_seki_class(cl: PointClass) -> bool {
-    matches!(
-        cl,
-        PointClass::OneSidedDame(_)
-            | PointClass::Shared(SharedKind::SharedLiberty)
-            | PointClass::Territory(_, TerritoryKind::SekiEye)
-    )
-}
-
-/// Whether the position has a seki on either side's reading.
-fn has_seki(settlement: &crate::settlement::Settlement, game: &Game, j: &GnuJudgement) -> bool {
-    j.status.iter().any(|s| matches!(s, GnuStatus::Seki(_)))
-        || game
-            .board()
-            .points()
-            .any(|p| is_seki_class(settlement.class(p)))
-}
-
 /// The category of a disagreement (see the module documentation for the rule).
-pub fn categorise(
-    rules: OracleRules,
-    same_dead: bool,
-    j: &GnuJudgement,
-    differing: &[Differing],
-    position_has_seki: bool,
-) -> &'static str {
+pub fn categorise(same_dead: bool, j: &GnuJudgement, differing: &[Differing]) -> &'static str {
     if !same_dead {
         return "dead_stones";
     }
     if gnugo_margin_from_lists(j) != j.margin {
         return "gnugo_known";
     }
-    if differing.iter().any(|d| {
-        is_seki_class(d.ours) || matches!(d.gnugo, GnuStatus::Seki(_)) || d.next_to_gnugo_seki
-    }) || (differing.is_empty() && rules == OracleRules::Japanese && position_has_seki)
+    if differing.iter().any(Differing::seki_both)
+        && differing.iter().all(|d| d.seki_both() || d.dame())
     {
         return "seki";
     }
-    if !differing.is_empty()
-        && differing.iter().all(|d| {
-            matches!(d.ours, PointClass::Shared(_))
-                || matches!(d.gnugo, GnuStatus::Dame | GnuStatus::Unlisted)
-        })
-    {
+    if !differing.is_empty() && differing.iter().all(Differing::dame) {
         return "dame";
     }
     "our_bug"
@@ -755,18 +811,12 @@ pub fn compare(
             .map(|&p| board.coord(p))
             .collect();
         dead.sort();
-        let differing = differing_points(&rep.game, &count.settlement_paused, &dead, &j);
+        let differing = differing_points(r, &rep.game, &count.settlement_paused, &dead, &j);
         let agree = ours.margin == j.margin;
         let category = if agree {
             ""
         } else {
-            categorise(
-                r,
-                dead == j.dead,
-                &j,
-                &differing,
-                has_seki(&count.settlement_paused, &rep.game, &j),
-            )
+            categorise(dead == j.dead, &j, &differing)
         };
         let mut detail = String::new();
         if !agree {
@@ -774,8 +824,13 @@ pub fn compare(
                 .iter()
                 .take(12)
                 .map(|d| {
+                    let japanese = match d.japanese_unscored {
+                        Some(Unscored::Seki) => " (no territory: seki)",
+                        Some(Unscored::Ko) => " (no territory: ko)",
+                        None => "",
+                    };
                     format!(
-                        "{} ours {} gnugo {:?}",
+                        "{} ours {}{japanese} gnugo {:?}",
                         d.at.to_human(size),
                         d.ours.reason(),
                         d.gnugo
@@ -983,6 +1038,7 @@ mod tests {
 
     #[test]
     fn categories_follow_the_documented_order() {
+        use crate::settlement::TerritoryKind;
         // GNU Go: one black stone and a dame point; 1 - 7.5 = -6.5, consistent with its lists.
         let j = GnuJudgement {
             rules: OracleRules::Chinese,
@@ -992,45 +1048,64 @@ mod tests {
             dead: vec![],
             captures_by: PerSide::default(),
         };
-        let d = |ours: PointClass, gnugo: GnuStatus| Differing {
+        let d = |ours: PointClass, gnugo: GnuStatus, our_seki: bool, gnugo_seki: bool| Differing {
             at: Coord::new(1, 0),
             ours,
+            japanese_unscored: None,
             gnugo,
-            next_to_gnugo_seki: false,
+            our_seki,
+            gnugo_seki,
         };
-        let dame = d(PointClass::Shared(SharedKind::DameLeft), GnuStatus::Dame);
-        let one_sided = d(PointClass::OneSidedDame(Color::Black), GnuStatus::Dame);
+        let dame = d(
+            PointClass::Shared(SharedKind::DameLeft),
+            GnuStatus::Dame,
+            false,
+            false,
+        );
+        // A one-sided dame of a seki GNU Go sees too.
+        let one_sided = d(
+            PointClass::OneSidedDame(Color::Black),
+            GnuStatus::Dame,
+            true,
+            true,
+        );
+        // A one-sided dame where GNU Go sees no seki: a neutral point on GNU Go's side only.
+        let one_sided_alone = d(
+            PointClass::OneSidedDame(Color::Black),
+            GnuStatus::Territory(Color::Black),
+            true,
+            false,
+        );
         let odd = d(
             PointClass::Territory(Color::Black, TerritoryKind::Enclosed),
             GnuStatus::Territory(Color::White),
+            false,
+            false,
         );
-        let c = OracleRules::Chinese;
-        assert_eq!(categorise(c, false, &j, &[], false), "dead_stones");
-        assert_eq!(categorise(c, true, &j, &[dame, one_sided], false), "seki");
-        assert_eq!(categorise(c, true, &j, &[dame], false), "dame");
-        assert_eq!(categorise(c, true, &j, &[odd], false), "our_bug");
-        assert_eq!(categorise(c, true, &j, &[], true), "our_bug");
-        assert_eq!(
-            categorise(
-                OracleRules::Japanese,
+        // Territory our Japanese count takes away for a seki GNU Go does not see.
+        let lost = Differing {
+            japanese_unscored: Some(Unscored::Seki),
+            ..d(
+                PointClass::Territory(Color::Black, TerritoryKind::Enclosed),
+                GnuStatus::Territory(Color::Black),
                 true,
-                &{
-                    let mut k = j.clone();
-                    k.rules = OracleRules::Japanese;
-                    k.margin = Half(-13);
-                    k
-                },
-                &[],
-                true
-            ),
-            "seki"
-        );
+                false,
+            )
+        };
+        assert_eq!(categorise(false, &j, &[]), "dead_stones");
+        assert_eq!(categorise(true, &j, &[dame, one_sided]), "seki");
+        assert_eq!(categorise(true, &j, &[one_sided]), "seki");
+        assert_eq!(categorise(true, &j, &[dame]), "dame");
+        assert_eq!(categorise(true, &j, &[odd]), "our_bug");
+        assert_eq!(categorise(true, &j, &[one_sided, odd]), "our_bug");
+        assert_eq!(categorise(true, &j, &[one_sided_alone]), "our_bug");
+        assert_eq!(categorise(true, &j, &[lost]), "our_bug");
+        assert_eq!(categorise(true, &j, &[lost, one_sided]), "our_bug");
+        // No point differs and the scores do: nothing explains it, seki or not.
+        assert_eq!(categorise(true, &j, &[]), "our_bug");
         let mut inconsistent = j.clone();
         inconsistent.margin = Half(5);
-        assert_eq!(
-            categorise(c, true, &inconsistent, &[odd], false),
-            "gnugo_known"
-        );
+        assert_eq!(categorise(true, &inconsistent, &[odd]), "gnugo_known");
     }
 
     #[test]

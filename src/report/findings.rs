@@ -556,7 +556,9 @@ III and WMSG 2008 pay it too, Ming-Qing, Chinese, Ing and AGA do not); `last_mov
 point Black's extra move puts on the board, which territory counting does not see;
 `early_pass`, virtual moves before the final pause, free under stoneless passes;
 `pass_stones`, AGA's pass stones (they cancel the two terms before: T14); `seki_points`, points
-of regions bordered by a group in seki, which J89 Art. 8 does not count; `one_sided_dame`,
+of regions bordered by a group in a proven seki, which J89 Art. 8 does not count;
+`dame_seki_literal`, the further regions the literal reading of Art. 8 (`japanese-literal`)
+takes away because a string beside them touches an unfilled ordinary dame; `one_sided_dame`,
 counted for its holder by area counting, for nobody by region-based counting;
 `four_pass_liberty`, the same after a four-virtual-move end; `unfilled_ko`, a ko point the
 Japanese practice fills; `dead_stones_on_board`, Tromp-Taylor scoring the board as it stands;

@@ -14,7 +14,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-pub use sheet::{tromp_taylor, Sheet};
+pub use sheet::{japanese_unscored, seki_string_heads, tromp_taylor, DameReading, Sheet, Unscored};
 
 use crate::counting::{Balancing, Count, Half};
 use crate::engine::{Color, KoRule, PlayRules, SuicideRule};
@@ -56,13 +56,19 @@ pub enum RuleId {
     /// whole-board position (triple ko and the like) ends the game with no result; scored as
     /// `chinese`.
     ChineseSimpleKo,
-    /// Japanese rules 1989 [J89, NK10]: territory plus prisoners and dead stones; no points in
-    /// seki (Art. 8: a group possessing dame earns no territory); an unfilled ko must be filled
-    /// (teire), so its point is no territory; komi 6.5 [SLJT].
+    /// Japanese rules 1989 [J89, NK10] as practised: territory plus prisoners and dead stones;
+    /// no points in a proven seki (Art. 8 applied after the dame are filled, as the commentary
+    /// to Art. 9 requires: an unfilled ordinary dame is nobody's and takes no territory from the
+    /// groups beside it); an unfilled ko must be filled (teire), so its point is no territory;
+    /// komi 6.5 [SLJT].
     Japanese,
     /// Korean rules [K16, BGAC]: as Japanese where the sources agree (territory and captured
     /// stones, no points in seki, komi 6.5).
     Korean,
+    /// The literal reading of J89 Art. 8 on the board as it stands, kept for comparison: a string
+    /// touching any unfilled dame (any empty point bordered by both colours) "possesses dame",
+    /// so is in seki, and the territory beside it counts for nothing; otherwise as `japanese`.
+    JapaneseLiteral,
     /// Ing SST rules [SST91, ING96, INGC]: fill-up counting from bowls of `N²/2` stones,
     /// prisoners and dead stones returned, komi as 4 white stones in Black's area = 8 points,
     /// Black wins ties; multi-stone suicide legal.
@@ -92,7 +98,7 @@ pub enum RuleId {
 
 impl RuleId {
     /// Every rule set, in report order.
-    pub const ALL: [RuleId; 21] = [
+    pub const ALL: [RuleId; 22] = [
         RuleId::JpdTangsong,
         RuleId::JpdTangsongArea,
         RuleId::JpdTangsongB1,
@@ -106,6 +112,7 @@ impl RuleId {
         RuleId::ChineseSimpleKo,
         RuleId::Japanese,
         RuleId::Korean,
+        RuleId::JapaneseLiteral,
         RuleId::Ing,
         RuleId::Aga,
         RuleId::AgaArea,
@@ -132,6 +139,7 @@ impl RuleId {
             RuleId::ChineseSimpleKo => "chinese-simple-ko",
             RuleId::Japanese => "japanese",
             RuleId::Korean => "korean",
+            RuleId::JapaneseLiteral => "japanese-literal",
             RuleId::Ing => "ing",
             RuleId::Aga => "aga",
             RuleId::AgaArea => "aga-area",
@@ -182,6 +190,7 @@ impl FromStr for RuleId {
             "chinesesimpleko" | "chinesekgs" => RuleId::ChineseSimpleKo,
             "japanese" | "jp" | "jpn" | "japan" | "japanese1989" | "j89" => RuleId::Japanese,
             "korean" | "ko" | "kor" | "korea" => RuleId::Korean,
+            "japaneseliteral" | "j89literal" => RuleId::JapaneseLiteral,
             "ing" | "goe" | "ingsst" | "sst" | "ingsgoe" => RuleId::Ing,
             "aga" | "american" | "agaterritory" => RuleId::Aga,
             "agaarea" => RuleId::AgaArea,
@@ -213,9 +222,9 @@ pub enum Method {
     /// Fill back prisoners and dead stones (no pass stones), count owned empty points only
     /// (roads; the art edition's equal-stones position).
     Roads,
-    /// Japanese territory: one-colour regions not in seki and not ko, plus the opponent's
-    /// prisoners and dead stones.
-    JapaneseTerritory,
+    /// Japanese territory: one-colour regions not in seki (under the reading given) and not
+    /// ko, plus the opponent's prisoners and dead stones.
+    JapaneseTerritory(DameReading),
     /// Ing's bowls: stones used against `N²/2` a side, read as unfilled spaces and leftovers.
     IngBowls,
     /// AGA territory: one-colour regions minus the prisoners, dead stones and pass stones the
@@ -320,7 +329,12 @@ impl Rules {
             // 무승부 is the 無勝負 of J89, no result. Campaigns play under superko, so their
             // games never repeat; `jpd score` replays a record under these rules.
             RuleId::Japanese | RuleId::Korean => Rules {
-                method: Method::JapaneseTerritory,
+                method: Method::JapaneseTerritory(DameReading::Filled),
+                play: NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT,
+                ..base
+            },
+            RuleId::JapaneseLiteral => Rules {
+                method: Method::JapaneseTerritory(DameReading::Literal),
                 play: NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT,
                 ..base
             },
@@ -400,8 +414,8 @@ impl Rules {
                 let r = |x: Color| pts(sh.owned[x] - sh.lost(x));
                 (r(Color::Black), r(Color::White), Half::ZERO)
             }
-            Method::JapaneseTerritory => {
-                let j = |x: Color| pts(sh.japanese_territory(x) + sh.lost(x.opp()));
+            Method::JapaneseTerritory(reading) => {
+                let j = |x: Color| pts(sh.japanese_territory(x, reading) + sh.lost(x.opp()));
                 (j(Color::Black), j(Color::White), Half::ZERO)
             }
             Method::IngBowls => {
@@ -474,7 +488,10 @@ impl Rules {
                 l.add(Cause::LastMoveParity, -sh.parity);
                 l.add(Cause::EarlyPass, sh.early_passes());
             }
-            RuleId::Japanese | RuleId::Korean => {
+            RuleId::Japanese | RuleId::Korean | RuleId::JapaneseLiteral => {
+                if self.id == RuleId::JapaneseLiteral {
+                    l.add(Cause::DameSekiLiteral, -diff(&sh.dame_literal_points));
+                }
                 l.add(Cause::LastMoveParity, -sh.parity);
                 l.add(Cause::EarlyPass, sh.early_passes());
                 l.add(Cause::SekiPoints, -diff(&sh.seki_points));
@@ -622,8 +639,12 @@ pub enum Cause {
     EarlyPass,
     /// AGA pass stones (and White's extra last pass).
     PassStones,
-    /// Points of one-colour regions bordered by a group in seki (eyes in seki; J89 Art. 8).
+    /// Points of one-colour regions bordered by a group in a proven seki (eyes in seki; J89
+    /// Art. 8).
     SekiPoints,
+    /// The literal reading of J89 Art. 8: points of one-colour regions bordered by a string that
+    /// touches an unfilled ordinary dame but is in no proven seki, taken as "in seki".
+    DameSekiLiteral,
     /// One-sided dame: its holder's under area counting, nobody's under region-based counting.
     OneSidedDame,
     /// After four virtual moves, own liberties in mixed regions (Art. 18 "a liberty belongs to
@@ -642,13 +663,14 @@ pub enum Cause {
 
 impl Cause {
     /// Every cause, in report order.
-    pub const ALL: [Cause; 12] = [
+    pub const ALL: [Cause; 13] = [
         Cause::Komi,
         Cause::FirstPass,
         Cause::LastMoveParity,
         Cause::EarlyPass,
         Cause::PassStones,
         Cause::SekiPoints,
+        Cause::DameSekiLiteral,
         Cause::OneSidedDame,
         Cause::FourPassLiberty,
         Cause::UnfilledKo,
@@ -666,6 +688,7 @@ impl Cause {
             Cause::EarlyPass => "early_pass",
             Cause::PassStones => "pass_stones",
             Cause::SekiPoints => "seki_points",
+            Cause::DameSekiLiteral => "dame_seki_literal",
             Cause::OneSidedDame => "one_sided_dame",
             Cause::FourPassLiberty => "four_pass_liberty",
             Cause::UnfilledKo => "unfilled_ko",
@@ -678,7 +701,7 @@ impl Cause {
 
 /// Named terms (Black minus White, half-points), indexed by [`Cause::ALL`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Ledger(pub [Half; 12]);
+pub struct Ledger(pub [Half; 13]);
 
 impl Ledger {
     fn add(&mut self, c: Cause, points: i64) {

@@ -8,7 +8,7 @@
 
 use crate::counting::{Count, Half};
 use crate::engine::{Board, Cell, Color, Game, Move, PerSide, Point};
-use crate::settlement::{Mode, PointClass, SharedKind, TerritoryKind};
+use crate::settlement::{Mode, PointClass, Settlement, SharedKind, TerritoryKind};
 
 /// What every rule set's count is made of. Points are whole numbers unless typed [`Half`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,9 +43,15 @@ pub struct Sheet {
     /// Of [`Sheet::one_sided`], the points that are one-sided dame proper.
     pub one_sided_dame: PerSide<i64>,
     /// Points of one-colour regions that are not Japanese territory because a string bordering
-    /// them is in seki: it touches a shared liberty or a one-sided dame (J89 Art. 8: "stones
-    /// which are alive but possess dame are said to be in seki"). Ko points excluded.
+    /// them is in a proven seki: it touches a shared liberty or a one-sided dame, classes the
+    /// settlement gives only to liberties of a seki (J89 Art. 8 read after the dame are filled:
+    /// "stones which are alive but possess dame are said to be in seki"). Ko points excluded.
     pub seki_points: PerSide<i64>,
+    /// Further points the literal reading of Art. 8 takes away ([`DameReading::Literal`]):
+    /// one-colour regions bordered by a string that touches an unfilled ordinary dame (any
+    /// empty point of a region bordered by both colours) but is in no proven seki. Ko points
+    /// excluded.
+    pub dame_literal_points: PerSide<i64>,
     /// Unfilled single-ko points (one-point regions) not counted in `seki_points`.
     pub ko_points: PerSide<i64>,
     /// Stones of each side captured during play.
@@ -71,42 +77,21 @@ impl Sheet {
         let mut seki_points = PerSide::new(0i64, 0);
         let mut ko_points = PerSide::new(0i64, 0);
 
-        // Strings in seki in the Japanese sense: touching a shared liberty or a one-sided dame.
-        let mut seki_heads: Vec<Point> = Vec::new();
-        for p in board.points() {
-            if matches!(
-                st.class(p),
-                PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
-            ) {
-                for q in board.adj(p) {
-                    if board.stone(q).is_some() {
-                        seki_heads.push(board.string_head(q));
-                    }
-                }
-            }
-        }
-        seki_heads.sort_unstable();
-        seki_heads.dedup();
-
-        for (members, colour) in regions(board) {
+        let all = regions(board);
+        let strip = |reading| unscored_in(st, &all, reading);
+        let (filled, literal) = (strip(DameReading::Filled), strip(DameReading::Literal));
+        let mut dame_literal_points = PerSide::new(0i64, 0);
+        for (members, colour) in all {
             match colour {
                 Some(x) => {
                     region[x] += members.len() as i64;
-                    let is_ko = members.len() == 1
-                        && matches!(
-                            st.class(members[0]),
-                            PointClass::Territory(_, TerritoryKind::KoPoint)
-                        );
-                    let in_seki = members.iter().any(|&m| {
-                        board.adj(m).iter().any(|&q| {
-                            board.stone(q).is_some()
-                                && seki_heads.binary_search(&board.string_head(q)).is_ok()
-                        })
-                    });
-                    if is_ko {
-                        ko_points[x] += 1;
-                    } else if in_seki {
-                        seki_points[x] += members.len() as i64;
+                    for m in members {
+                        match (filled[m.idx()], literal[m.idx()]) {
+                            (Some(Unscored::Ko), _) => ko_points[x] += 1,
+                            (Some(Unscored::Seki), _) => seki_points[x] += 1,
+                            (None, Some(Unscored::Seki)) => dame_literal_points[x] += 1,
+                            _ => {}
+                        }
                     }
                 }
                 None => {
@@ -143,6 +128,7 @@ impl Sheet {
                 t.one_sided_dame.white as i64,
             ),
             seki_points,
+            dame_literal_points,
             ko_points,
             captured: c.captured,
             dead: c.dead,
@@ -162,9 +148,14 @@ impl Sheet {
         self.passes.black - self.passes.white
     }
 
-    /// Japanese territory: one-colour regions, less points in seki and unfilled ko points.
-    pub fn japanese_territory(&self, x: Color) -> i64 {
-        self.region[x] - self.seki_points[x] - self.ko_points[x]
+    /// Japanese territory: one-colour regions, less points in seki and unfilled ko points;
+    /// under the literal reading also less the regions beside any string touching a dame.
+    pub fn japanese_territory(&self, x: Color, reading: DameReading) -> i64 {
+        let t = self.region[x] - self.seki_points[x] - self.ko_points[x];
+        match reading {
+            DameReading::Filled => t,
+            DameReading::Literal => t - self.dame_literal_points[x],
+        }
     }
 
     /// Prisoners a side lost: stones captured during play plus its dead stones.
@@ -182,8 +173,112 @@ impl Sheet {
     }
 }
 
+/// Which strings a Japanese count (J89 Art. 8) takes to be in seki: "stones which are alive
+/// but possess dame are said to be in seki", and eye points beside them are no territory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DameReading {
+    /// Art. 8 applied after the dame are filled, as the commentary to Art. 9 and practice
+    /// require: only the dame nobody can fill remain, so a string is in seki only when it is a
+    /// string of a proven seki, i.e. touches a shared liberty or a one-sided dame (the settlement
+    /// gives those classes only to liberties of strings in a seki). An unfilled ordinary dame
+    /// ([`SharedKind::DameLeft`]) is nobody's and takes nothing from the groups beside it.
+    Filled,
+    /// The text taken literally on the board as it stands: a string touching any empty point of
+    /// a region bordered by both colours (an unfilled ordinary dame included) is in seki, and
+    /// every one-colour region it borders counts for nobody.
+    Literal,
+}
+
+/// Why an empty point of a one-colour region is no Japanese territory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unscored {
+    /// An unfilled single-ko point (it must be filled: no territory).
+    Ko,
+    /// A region bordered by a string in seki (under the reading asked for).
+    Seki,
+}
+
+/// Per point of the settled board (indexed by [`Point::idx`]), why an empty point of a
+/// one-colour region is no Japanese territory under `reading`; `None` for territory and for
+/// every point that is not in a one-colour region (stones, dame, shared liberties, one-sided
+/// dame: all nobody's under Japanese counting anyway). A one-point region that is an unfilled
+/// ko point is [`Unscored::Ko`] whatever borders it.
+pub fn japanese_unscored(st: &Settlement, reading: DameReading) -> Vec<Option<Unscored>> {
+    unscored_in(st, &regions(st.board()), reading)
+}
+
+fn unscored_in(st: &Settlement, all: &[Region], reading: DameReading) -> Vec<Option<Unscored>> {
+    let board = st.board();
+    let mut out = vec![None; board.padded_len()];
+    let seki_heads = heads_in(st, all, reading);
+    for (members, colour) in all {
+        if colour.is_none() {
+            continue;
+        }
+        let why = if members.len() == 1
+            && matches!(
+                st.class(members[0]),
+                PointClass::Territory(_, TerritoryKind::KoPoint)
+            ) {
+            Some(Unscored::Ko)
+        } else if members.iter().any(|&m| {
+            board.adj(m).iter().any(|&q| {
+                board.stone(q).is_some() && seki_heads.binary_search(&board.string_head(q)).is_ok()
+            })
+        }) {
+            Some(Unscored::Seki)
+        } else {
+            None
+        };
+        for m in members {
+            out[m.idx()] = why;
+        }
+    }
+    out
+}
+
+/// An empty region and its bordering colour (`None` when both or none).
+type Region = (Vec<Point>, Option<Color>);
+
+/// The heads ([`Board::string_head`]) of the strings a Japanese count under `reading` takes
+/// to be in seki, sorted: under [`DameReading::Filled`] the strings touching a shared liberty or
+/// a one-sided dame, under [`DameReading::Literal`] those touching any empty point of a region
+/// bordered by both colours.
+pub fn seki_string_heads(st: &Settlement, reading: DameReading) -> Vec<Point> {
+    heads_in(st, &regions(st.board()), reading)
+}
+
+fn heads_in(st: &Settlement, all: &[Region], reading: DameReading) -> Vec<Point> {
+    let board = st.board();
+    let mut heads: Vec<Point> = Vec::new();
+    for (members, colour) in all {
+        if colour.is_some() {
+            continue;
+        }
+        for &m in members {
+            let makes_seki = match reading {
+                DameReading::Filled => matches!(
+                    st.class(m),
+                    PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
+                ),
+                DameReading::Literal => true,
+            };
+            if makes_seki {
+                for q in board.adj(m) {
+                    if board.stone(q).is_some() {
+                        heads.push(board.string_head(q));
+                    }
+                }
+            }
+        }
+    }
+    heads.sort_unstable();
+    heads.dedup();
+    heads
+}
+
 /// The empty regions of `board`, each with its bordering colour (`None` when both or none).
-fn regions(board: &Board) -> Vec<(Vec<Point>, Option<Color>)> {
+fn regions(board: &Board) -> Vec<Region> {
     let mut seen = vec![false; board.padded_len()];
     let mut out = Vec::new();
     for start in board.points() {
@@ -247,4 +342,75 @@ fn real_after_first_pass(game: &Game) -> PerSide<i64> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Coord;
+
+    /// Walls on 6x6 (rows from the top) with a two-point gap C6-D6 between them:
+    ///
+    /// ```text
+    ///   A B C D E F
+    /// 6 . X . . O .
+    /// 5 . X X O O .
+    /// 4 . X X O O .
+    /// 3 . X X O O .
+    /// 2 . X X O O .
+    /// 1 . X X O O .
+    /// ```
+    ///
+    /// Both walls live with plenty of room: there is no seki. The one-move reading calls C6
+    /// Black's one-sided dame (a white stone there has the one liberty D6, where Black
+    /// captures it) and D6 White's; the proven reading leaves both ordinary dame. The Japanese
+    /// count is written against the proven classes, so with C6 and D6 decreed ordinary dame
+    /// every living group keeps its territory, whatever today's classifier says.
+    const GAP: &str = "
+        . X . . O .
+        . X X O O .
+        . X X O O .
+        . X X O O .
+        . X X O O .
+        . X X O O .";
+
+    fn at(b: &Board, s: &str) -> Point {
+        b.point(Coord::from_sgf(s).unwrap())
+    }
+
+    /// The points of column `col` (an SGF letter) marked `Unscored::Seki`.
+    fn seki_in_column(u: &[Option<Unscored>], b: &Board, col: char) -> usize {
+        ('a'..='f')
+            .filter(|&r| u[at(b, &format!("{col}{r}")).idx()] == Some(Unscored::Seki))
+            .count()
+    }
+
+    #[test]
+    fn an_ordinary_dame_takes_no_territory_a_seki_liberty_does() {
+        let b = Board::from_ascii(GAP).unwrap();
+        let one_move = Settlement::settle(&b, &[], &[], Mode::Pause).unwrap();
+        let (c6, d6) = (at(&b, "ca"), at(&b, "da"));
+        // Today's one-move reading: one-sided dame outside any seki.
+        assert_eq!(one_move.class(c6), PointClass::OneSidedDame(Color::Black));
+        assert_eq!(one_move.class(d6), PointClass::OneSidedDame(Color::White));
+        // Taken as seki liberties (the contract), they take both territories away.
+        let u = japanese_unscored(&one_move, DameReading::Filled);
+        assert_eq!(
+            (seki_in_column(&u, &b, 'a'), seki_in_column(&u, &b, 'f')),
+            (6, 6)
+        );
+        // The proven reading (the classes the Japanese count is written against): both gap
+        // points are ordinary dame, and nothing is taken from anyone.
+        let dame = PointClass::Shared(SharedKind::DameLeft);
+        let proven = one_move.with_decrees(&[(c6, dame), (d6, dame)]);
+        let u = japanese_unscored(&proven, DameReading::Filled);
+        assert!(b.points().all(|p| u[p.idx()].is_none()));
+        // The literal reading takes both territories away again: each wall touches a dame.
+        let u = japanese_unscored(&proven, DameReading::Literal);
+        assert_eq!(
+            (seki_in_column(&u, &b, 'a'), seki_in_column(&u, &b, 'f')),
+            (6, 6)
+        );
+        assert_eq!(u.iter().filter(|x| x.is_some()).count(), 12);
+    }
 }

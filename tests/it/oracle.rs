@@ -103,6 +103,134 @@ fn gnugo_agrees_live_on_the_small_corpus_games() {
     }
 }
 
+/// `(file, category, why)`: the games of `corpus/gnugo/` where our `japanese` count, with GNU
+/// Go's dead stones, does not give GNU Go's Japanese score. Each was looked at on the board.
+const JAPANESE_DIFFERENCES: &[(&str, &str, &str)] = &[
+    (
+        "gnugo-s11-l02-033.sgf",
+        "dame",
+        "a protective move (teire) GNU Go charges to Black: Black's string L6 L5 L4 K4 L3 has two \
+         liberties (K3, L2) beside White's cutting stone J4, and GNU Go calls K2, inside Black's \
+         area, dame (its best move for Black, worth about 16 points by its own estimate). Under \
+         Japanese rules the needed move costs Black that point (W+16.5); we count the board as \
+         it stands (W+15.5); under Chinese rules the move costs nothing and GNU Go agrees",
+    ),
+    (
+        "gnugo-s14-l01-044.sgf",
+        "gnugo_known",
+        "GNU Go contradicts itself: it lists the black stone A4 as dead but B2 and A1 beside it as \
+         Black's territory and B4 A3 B3 A2 B1 as dame, and its final_score (W+47.5) is one point \
+         off what its own lists give (W+48.5), under Chinese rules too",
+    ),
+    (
+        "gnugo-s17-l00-046.sgf",
+        "dame",
+        "a protective move GNU Go charges to Black, as in game 033: it calls K14, inside Black's \
+         area at the thin shape J13-L14, dame (its best White move is the cut at K13); under \
+         Japanese rules Black pays that point (B+1.5), we count the board as it stands (B+2.5); \
+         under Chinese rules GNU Go agrees with us",
+    ),
+];
+
+/// Our `japanese` count gives GNU Go's Japanese score on every GNU Go self-play game of the
+/// corpus, with GNU Go's dead stones, except the listed games (each explained; a listed game
+/// that agrees fails the test, so the list cannot rot). No disagreement is `our_bug`, and none
+/// is filed as `seki`: GNU Go finds no seki where we count one differently.
+#[test]
+fn gnugo_japanese_count_agrees_on_the_corpus() {
+    let Some(mut g) = gnugo() else { return };
+    let files = corpus();
+    let mut agree = 0;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut unexplained = Vec::new();
+    for p in &files {
+        let rows = compare(&mut g, &input(p), &CompareOptions::default());
+        let row = rows
+            .iter()
+            .find(|r| r.rules == "japanese")
+            .expect("a japanese row");
+        assert_ne!(row.category, "error", "{row:?}");
+        let known = JAPANESE_DIFFERENCES.iter().find(|(f, _, _)| *f == row.file);
+        match (row.agree, known) {
+            (true, None) => agree += 1,
+            (true, Some((f, _, _))) => {
+                panic!("{f} agrees now: remove it from JAPANESE_DIFFERENCES")
+            }
+            (false, Some((f, category, why))) => {
+                assert_eq!(row.category, *category, "{f}: {row:?}");
+                println!(
+                    "known difference: {f}: gnugo {} ours {} ({}): {why}",
+                    row.gnugo_result, row.our_result, row.category
+                );
+                seen.insert(*f);
+            }
+            (false, None) => unexplained.push(format!("{row:?}")),
+        }
+    }
+    g.quit();
+    assert!(
+        unexplained.is_empty(),
+        "japanese differs from GNU Go:\n{}",
+        unexplained.join("\n")
+    );
+    assert_eq!(seen.len(), JAPANESE_DIFFERENCES.len());
+    assert_eq!(agree, files.len() - JAPANESE_DIFFERENCES.len());
+    println!(
+        "japanese: {agree} of {} games agree with GNU Go",
+        files.len()
+    );
+}
+
+/// Two living walls on 7x7 with a two-point gap C7-D7 between them (rows from the top):
+///
+/// ```text
+///   A B C D E F G
+/// 7 . X . . O . .
+/// 6 . X X O O . .
+/// ...              (rows 5-1 as row 6)
+/// ```
+///
+/// There is no seki: GNU Go counts Black's A column (7) and White's F-G columns (14), C7 and D7
+/// dame: 7 - 14 - 6.5 = W+13.5. The one-move reading calls C7 Black's and D7 White's one-sided
+/// dame (a stone of the other colour there has one liberty, where it is captured); taken as seki
+/// liberties they strip both territories, 0 - 0 - 6.5 = W+6.5. That disagreement must be filed as
+/// `our_bug`, never hidden as `seki` (GNU Go sees none) or `dame`. Once the settlement gives
+/// those classes only to liberties of a proven seki, the gap is ordinary dame and the counts
+/// agree; the test accepts exactly one of the two, by what our settlement says about C7.
+#[test]
+fn a_seki_gnugo_does_not_see_is_our_bug() {
+    let Some(mut g) = gnugo() else { return };
+    let row = "X X O O . .";
+    let game = crate::util::from_position(
+        &format!(". X . . O . .\n{}", vec![format!(". {row}"); 6].join("\n")),
+        "pass pass",
+    );
+    let sgf = oracle::sgf_of(&game, "gap".into(), Default::default(), None);
+    let inp = OracleInput {
+        name: "gap-7x7.sgf".into(),
+        game_seed: String::new(),
+        sgf: sgf.into_bytes(),
+    };
+    let rows = compare(&mut g, &inp, &CompareOptions::default());
+    g.quit();
+    let jp = rows.iter().find(|r| r.rules == "japanese").unwrap();
+    assert_eq!(jp.gnugo_result, "W+13.5", "{jp:?}");
+    let a = crate::util::analyse_game(game, &[], jipingdian::counting::Balancing::Art14);
+    let st = &a.count.as_ref().unwrap().settlement_paused;
+    let c7 = st.class(st.board().point(crate::util::pt("ca")));
+    if matches!(c7, jipingdian::settlement::PointClass::OneSidedDame(_)) {
+        assert!(!jp.agree, "{jp:?}");
+        assert_eq!(jp.our_result, "W+6.5", "{jp:?}");
+        assert_eq!(jp.category, "our_bug", "{jp:?}");
+    } else {
+        assert!(jp.agree, "{jp:?}");
+    }
+    // The Chinese count does not depend on it: one point to each side as one-sided dame, or
+    // half a point each as dame, gives the same margin.
+    let cn = rows.iter().find(|r| r.rules == "chinese").unwrap();
+    assert!(cn.agree || cn.category != "our_bug", "{cn:?}");
+}
+
 #[test]
 fn other_dead_stones_are_categorised_as_such() {
     let Some(mut g) = gnugo() else { return };
