@@ -19,6 +19,7 @@ use crate::harness::generate::EdgeCases;
 use crate::report::examples::write_example;
 use crate::report::svg::bar_chart;
 use crate::rules::{Cause, RuleId};
+use crate::settlement::referee::Unsettled;
 
 /// Errors reading a campaign folder.
 #[derive(Debug, thiserror::Error)]
@@ -124,6 +125,44 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         });
     }
 
+    // Settlement: how many games the referee settled, per size, and why the others were not.
+    let _ = writeln!(s, "## Settlement\n");
+    let _ = writeln!(
+        s,
+        "Every generated game plays on until the referee (`settlement::referee`) proves the \
+         status of every string: pass-alive, dead inside the opponent's pass-alive area or an \
+         enclosed area too small for two eyes, or in a seki proven by a local search. A game it \
+         cannot settle is counted here and drawn on for no verdict.\n"
+    );
+    let _ = write!(s, "| size | games | settled |");
+    for r in Unsettled::ALL {
+        let _ = write!(s, " unsettled: {} |", r.as_str());
+    }
+    let _ = writeln!(s);
+    let _ = write!(s, "| --- | ---: | ---: |");
+    for _ in Unsettled::ALL {
+        let _ = write!(s, " ---: |");
+    }
+    let _ = writeln!(s);
+    let mut rows: Vec<(String, &BTreeMap<String, u64>)> = per_size
+        .iter()
+        .map(|(sz, m)| (format!("{sz}x{sz}"), m))
+        .collect();
+    rows.push(("all".into(), &total));
+    for (label, m) in rows {
+        let _ = write!(
+            s,
+            "| {label} | {} | {} |",
+            get(m, "games"),
+            rate(get(m, "settled"), get(m, "games"))
+        );
+        for r in Unsettled::ALL {
+            let _ = write!(s, " {} |", get(m, &format!("unsettled_{}", r.as_str())));
+        }
+        let _ = writeln!(s);
+    }
+    let _ = writeln!(s);
+
     let _ = writeln!(s, "## Theorems (RULES.md section 8)\n");
     let _ = writeln!(
         s,
@@ -196,10 +235,9 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         if gaps.contains(&"hanezeki_like") {
             let _ = writeln!(
                 s,
-                "`hanezeki_like` is a live string in atari on a point of a seki whose capture costs \
-                 the capturer (in at least a fifth of 20 play-out resolutions after the capture the \
-                 capturing stone dies). Only the `seki` policy makes them (it declines such \
-                 captures), in about 0.3% of its games in the default campaign.\n"
+                "`hanezeki_like` is a string in atari that the referee proves to be in seki: its \
+                 capture does not pay the capturer. Only the `seki` policy makes them (it declines \
+                 such captures), and only rarely.\n"
             );
         }
     }
@@ -533,10 +571,8 @@ const EXPLANATIONS: &str = "How to read the failures:
   takes each qualifying stone off the board physically, and a failure names the points whose
   ownership that would change (a shared liberty becoming a one-sided dame, a seki eye becoming
   plain territory): Art. 13-14 are silent on it, and the result depends on the stone chosen.
-- **T10** (Benson): the dead stones of a generated game come from play-out resolution, a random
-  continuation of the game; where it captured a string that Benson's analysis proves pass-alive
-  (its owner filled its own eye space while capturing dead stones inside it), the settlement is
-  wrong and T10 names the stone.
+- **T10** (Benson): the dead stones of a generated game are the referee's proven ones, which
+  never include a pass-alive stone; a failure would be a bug of the referee.
 - **T2** holds with `k - s`; the literal formula of Art. 19(3), `B = b + k + q/2`, is off by the
   overflow `s` in every game with an overflow (see the edge-case table).
 ";

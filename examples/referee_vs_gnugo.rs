@@ -1,0 +1,104 @@
+//! Dead stones of the referee against GNU Go's on settled generated games.
+//!
+//! `cargo run --release --example referee_vs_gnugo -- GAMES_PER_POLICY SIZES`, for instance
+//! `-- 50 9,13`. For each size and concrete policy it generates games (master seed 2008), keeps
+//! the settled ones that paused, replays each on GNU Go (`--chinese-rules`) and compares
+//! `final_status_list dead` with the referee's proven dead stones. A disagreement is printed
+//! with the game's spec and, for each differing stone, whether Benson calls it pass-alive (then
+//! GNU Go is wrong to call it dead) or in the opponent's pass-alive territory (then GNU Go is
+//! wrong to call it alive).
+use jipingdian::engine::{Coord, Phase};
+use jipingdian::harness::generate::{generate, GameSpec, Policy};
+use jipingdian::oracle::{find_gnugo, judge, GnuGoConfig, OracleRules};
+use jipingdian::settlement::PassAlive;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(50);
+    let sizes: Vec<u8> = args
+        .get(2)
+        .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or(vec![9, 13]);
+    let gnugo = find_gnugo().expect("GNU Go (apt-get install gnugo)");
+    let cfg = GnuGoConfig::new(gnugo);
+    let mut engine = cfg.spawn(OracleRules::Chinese).expect("GNU Go starts");
+    println!(
+        "size,policy,games,settled_paused,agree,differ,gnugo_wrong_by_proof,unfilled_ko,other"
+    );
+    for &size in &sizes {
+        for policy in Policy::CONCRETE {
+            let (mut games, mut settled, mut agree, mut differ, mut gnugo_wrong) = (0, 0, 0, 0, 0);
+            let (mut ko, mut other) = (0, 0);
+            for index in 0..n {
+                let spec = GameSpec {
+                    master_seed: 2008,
+                    index,
+                    size,
+                    policy,
+                };
+                let g = generate(&spec);
+                games += 1;
+                if g.unsettled.is_some() || g.finished.game.phase() != Phase::Paused {
+                    continue;
+                }
+                settled += 1;
+                let j = match judge(&mut engine, &g.finished.game, OracleRules::Chinese) {
+                    Ok(j) => j,
+                    Err(e) => {
+                        eprintln!("{size} {policy} {index}: GNU Go: {e}");
+                        engine = cfg.spawn(OracleRules::Chinese).expect("GNU Go restarts");
+                        continue;
+                    }
+                };
+                let mut ours: Vec<Coord> = g.finished.dead.clone();
+                ours.sort();
+                if ours == j.dead {
+                    agree += 1;
+                    continue;
+                }
+                differ += 1;
+                let b = g.finished.game.board();
+                let pa = PassAlive::analyse(b);
+                let mut proof = false;
+                let mut ko_only = true;
+                let mut notes = Vec::new();
+                for c in ours.iter().filter(|c| !j.dead.contains(c)) {
+                    let p = b.point(*c);
+                    let pd = pa.territory(p).is_some();
+                    notes.push(format!(
+                        "ours only {}{}",
+                        c.to_human(size),
+                        if pd { " (pass-dead)" } else { "" }
+                    ));
+                    proof |= pd;
+                    ko_only = false;
+                }
+                for c in j.dead.iter().filter(|c| !ours.contains(c)) {
+                    let p = b.point(*c);
+                    let alive = pa.alive_stone(p).is_some();
+                    // The stone that last took an unfilled ko: the rules give it the point
+                    // (Part 1 item 7); GNU Go, reading the ko as lost, calls it dead.
+                    ko_only &= b.string_len(p) == 1
+                        && b.liberties(p) == 1
+                        && jipingdian::settlement::referee::judge(b).unfilled_ko();
+                    notes.push(format!(
+                        "gnugo only {}{}",
+                        c.to_human(size),
+                        if alive { " (pass-alive)" } else { "" }
+                    ));
+                    proof |= alive;
+                }
+                gnugo_wrong += proof as u32;
+                ko += (!proof && ko_only) as u32;
+                other += (!proof && !ko_only) as u32;
+                eprintln!(
+                    "differ: jpd replay --seed 2008 --game {index} --size {size} --policy {policy}: {}",
+                    notes.join(", ")
+                );
+            }
+            println!(
+                "{size},{policy},{games},{settled},{agree},{differ},{gnugo_wrong},{ko},{other}"
+            );
+        }
+    }
+}
