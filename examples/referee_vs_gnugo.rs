@@ -6,10 +6,14 @@
 //! `final_status_list dead` with the referee's proven dead stones. A disagreement is printed
 //! with the game's spec and, for each differing stone, whether Benson calls it pass-alive (then
 //! GNU Go is wrong to call it dead) or in the opponent's pass-alive territory (then GNU Go is
-//! wrong to call it alive).
+//! wrong to call it alive). It also compares GNU Go's Chinese `final_score` with our `chinese`
+//! count of the same game (our dead stones), and prints each score difference.
+use jipingdian::checks::{analyse, CheckOptions};
+use jipingdian::counting::Balancing;
 use jipingdian::engine::{Coord, Phase};
 use jipingdian::harness::generate::{generate, GameSpec, Policy};
 use jipingdian::oracle::{find_gnugo, judge, GnuGoConfig, OracleRules};
+use jipingdian::rules::RuleId;
 use jipingdian::settlement::PassAlive;
 
 fn main() {
@@ -29,6 +33,7 @@ fn main() {
         for policy in Policy::CONCRETE {
             let (mut games, mut settled, mut agree, mut differ, mut gnugo_wrong) = (0, 0, 0, 0, 0);
             let (mut ko, mut other) = (0, 0);
+            let (mut score_agree, mut score_differ) = (0, 0);
             for index in 0..n {
                 let spec = GameSpec {
                     master_seed: 2008,
@@ -50,6 +55,23 @@ fn main() {
                         continue;
                     }
                 };
+                let a = analyse(
+                    &g.finished,
+                    Balancing::Art14,
+                    &[RuleId::Chinese],
+                    CheckOptions::default(),
+                );
+                match a.results.first() {
+                    Some(r) if r.margin == j.margin => score_agree += 1,
+                    r => {
+                        score_differ += 1;
+                        eprintln!(
+                            "score: jpd replay --seed 2008 --game {index} --size {size} --policy {policy}: chinese {} GNU Go {}",
+                            r.map(|r| r.result.as_str()).unwrap_or("none"),
+                            j.result
+                        );
+                    }
+                }
                 let mut ours: Vec<Coord> = g.finished.dead.clone();
                 ours.sort();
                 if ours == j.dead {
