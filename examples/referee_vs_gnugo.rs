@@ -119,7 +119,7 @@ fn main() {
                 );
             }
             println!(
-                "{size},{policy},{games},{settled},{agree},{differ},{gnugo_wrong},{ko},{other}"
+                "{size},{policy},{games},{settled},{agree},{differ},{gnugo_wrong},{ko},{other},{score_agree},{score_differ}"
             );
         }
     }
