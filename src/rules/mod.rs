@@ -1,9 +1,9 @@
 //! Rule sets: a small value of enums with named presets (KataGo's `Rules`), and scoring a
 //! counted game under each.
 //!
-//! Every preset cites its source: `shared/spec/RULES.md` section 7 for the Ji-Ping-Dian family
-//! and the seed sentences (`000:#N`), `shared/spec/RULESETS.md` (tags in brackets) for the
-//! other systems. A rule set scores a game by its own method from the [`Sheet`]; it also
+//! Every preset cites its source: `docs/RULES.md` section 7 for the Ji-Ping-Dian family and the
+//! seed sentences (`000:#N`), and for the other systems the tags in brackets, whose key is in
+//! the same section. A rule set scores a game by its own method from the [`Sheet`]; it also
 //! states its [`Ledger`]: the named causes that turn the paused area difference `A0` into its
 //! board margin. Comparing two rule sets' ledgers explains their divergence term by term.
 
