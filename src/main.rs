@@ -271,11 +271,20 @@ fn run_campaign(
     };
     bar.finish_and_clear();
     match result {
-        Ok(r) if r.complete => {
+        Ok(r) if r.complete && r.violations > 0 => {
+            // An invariant failed on a settled game (or a game panicked): a bug of the harness.
             eprintln!(
-                "jpd run: {} games, {} violations, written to {}",
+                "jpd run: {} games, {} invariant violations (bugs of the harness, see violations.csv), written to {}",
                 r.games_done,
                 r.violations,
+                dir.display()
+            );
+            ExitCode::from(1)
+        }
+        Ok(r) if r.complete => {
+            eprintln!(
+                "jpd run: {} games, 0 invariant violations, written to {}",
+                r.games_done,
                 dir.display()
             );
             ExitCode::SUCCESS

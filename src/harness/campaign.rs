@@ -50,7 +50,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::generate::{generate, GameSpec, Generated, Policy};
-use super::outcome::{run_game, DivergenceRow, GameOutcome, RunOptions, ViolationRow};
+use super::outcome::{run_game, DivergenceRow, FindingRow, GameOutcome, RunOptions, ViolationRow};
 use super::rng::ALGORITHM;
 use super::summary::{Summary, SummaryData};
 use crate::checks::{CheckOptions, Symmetries};
@@ -66,11 +66,12 @@ pub const DEFAULT_CHUNK: u64 = 1024;
 pub const SGF_CAP_PER_THEOREM: usize = 20;
 
 /// The CSV files of a campaign, in checkpoint order.
-pub const CSV_FILES: [&str; 4] = [
+pub const CSV_FILES: [&str; 5] = [
     "games.csv",
     "scores.csv",
     "violations.csv",
     "divergences.csv",
+    "findings.csv",
 ];
 
 /// The name prefix of the campaign's worker threads (a panic hook may keep quiet for them:
@@ -284,24 +285,29 @@ pub struct Checkpoint {
     /// divergences.csv.
     #[serde(default)]
     pub divergences_csv_bytes: u64,
+    /// findings.csv.
+    #[serde(default)]
+    pub findings_csv_bytes: u64,
 }
 
 impl Checkpoint {
-    fn bytes(&self) -> [u64; 4] {
+    fn bytes(&self) -> [u64; 5] {
         [
             self.games_csv_bytes,
             self.scores_csv_bytes,
             self.violations_csv_bytes,
             self.divergences_csv_bytes,
+            self.findings_csv_bytes,
         ]
     }
 
-    fn from_bytes(b: [u64; 4]) -> Checkpoint {
+    fn from_bytes(b: [u64; 5]) -> Checkpoint {
         Checkpoint {
             games_csv_bytes: b[0],
             scores_csv_bytes: b[1],
             violations_csv_bytes: b[2],
             divergences_csv_bytes: b[3],
+            findings_csv_bytes: b[4],
         }
     }
 }
@@ -478,7 +484,7 @@ fn now() -> String {
 }
 
 /// The header records of the three CSV files, taken from the row types themselves.
-fn headers() -> [csv::ByteRecord; 4] {
+fn headers() -> [csv::ByteRecord; 5] {
     fn header_of<T: Serialize>(row: &T) -> csv::ByteRecord {
         let mut w = csv::Writer::from_writer(Vec::new());
         w.serialize(row).expect("a row serialises");
@@ -525,6 +531,7 @@ fn headers() -> [csv::ByteRecord; 4] {
         header_of(&sample.scores[0]),
         header_of(&v),
         header_of(&DivergenceRow::default()),
+        header_of(&FindingRow::default()),
     ]
 }
 
@@ -587,11 +594,11 @@ pub fn violation_file_name(game: u64, theorem: &str) -> String {
 
 type CsvOut = BufWriter<File>;
 
-/// A game's rows of the four CSV files, encoded by the worker that played it (so the writer
+/// A game's rows of the five CSV files, encoded by the worker that played it (so the writer
 /// thread only appends bytes), or the first encoding error with the index of its file.
-type Encoded = Result<[Vec<u8>; 4], (usize, csv::Error)>;
+type Encoded = Result<[Vec<u8>; 5], (usize, csv::Error)>;
 
-/// Encodes a game's rows as the four CSV files hold them (no header).
+/// Encodes a game's rows as the five CSV files hold them (no header).
 fn encode_rows(o: &GameOutcome) -> Encoded {
     fn rows<T: Serialize>(i: usize, items: &[T]) -> Result<Vec<u8>, (usize, csv::Error)> {
         let mut w = csv::WriterBuilder::new()
@@ -608,6 +615,7 @@ fn encode_rows(o: &GameOutcome) -> Encoded {
         rows(1, &o.scores)?,
         rows(2, &o.violations)?,
         rows(3, &o.divergences)?,
+        rows(4, &o.findings)?,
     ])
 }
 
@@ -615,7 +623,7 @@ fn encode_rows(o: &GameOutcome) -> Encoded {
 struct Sink {
     dir: PathBuf,
     spec_of: Campaign,
-    csv: [CsvOut; 4],
+    csv: [CsvOut; 5],
     summary: Summary,
     manifest: Manifest,
     sgf_seen: BTreeMap<String, usize>,
@@ -682,7 +690,7 @@ impl Sink {
 
     /// Flushes the CSVs and writes the manifest with their lengths.
     fn checkpoint(&mut self) -> Result<(), CampaignError> {
-        let mut lens = [0u64; 4];
+        let mut lens = [0u64; 5];
         for (i, w) in self.csv.iter_mut().enumerate() {
             let path = self.dir.join(CSV_FILES[i]);
             w.flush().map_err(io_err(&path))?;
@@ -720,6 +728,13 @@ fn write_summary(dir: &Path, master_seed: u64, summary: &Summary) -> Result<(), 
     let mut w = BufWriter::new(f);
     summary
         .write_divergence_csv(master_seed, &mut w)
+        .map_err(csv_err(&path))?;
+    w.flush().map_err(io_err(&path))?;
+    let path = dir.join("findings_summary.csv");
+    let f = File::create(&path).map_err(io_err(&path))?;
+    let mut w = BufWriter::new(f);
+    summary
+        .write_findings_csv(master_seed, &mut w)
         .map_err(csv_err(&path))?;
     Ok(w.flush().map_err(io_err(&path))?)
 }
@@ -836,7 +851,7 @@ pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, Camp
         w.write_all(&hb).map_err(io_err(&path))?;
         files.push(w);
     }
-    let csv: [CsvOut; 4] = files.try_into().expect("four files");
+    let csv: [CsvOut; 5] = files.try_into().expect("five files");
     let mut sink = Sink {
         dir: dir.to_path_buf(),
         spec_of: cfg.campaign.clone(),
@@ -930,7 +945,7 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
             .map_err(io_err(&path))?;
         files.push(csv_writer(f));
     }
-    let csv: [CsvOut; 4] = files.try_into().expect("four files");
+    let csv: [CsvOut; 5] = files.try_into().expect("five files");
     let vpath = dir.join(CSV_FILES[2]);
     let (sgf_seen, keep, rows) = violations_seen(&vpath, manifest.checkpoint.violations_csv_bytes)?;
     if rows != manifest.violations {
@@ -1116,7 +1131,7 @@ pub fn merge(
 
     fs::create_dir_all(out).map_err(io_err(out))?;
     let hdr = headers();
-    let mut lens = [0u64; 4];
+    let mut lens = [0u64; 5];
     for (fi, name) in CSV_FILES.iter().enumerate() {
         let path = out.join(name);
         let mut readers = Vec::new();

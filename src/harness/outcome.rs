@@ -148,6 +148,29 @@ pub struct ViolationRow {
     pub detail: String,
 }
 
+/// A row of findings.csv: one per settled game and finding (F1-F6) that applies to it.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct FindingRow {
+    /// Index of the game.
+    pub game: u64,
+    /// The per-game seed.
+    pub seed: u64,
+    /// Board size.
+    pub size: u8,
+    /// The policy.
+    pub policy: &'static str,
+    /// F1..F6.
+    pub finding: &'static str,
+    /// 1 when the text's reading makes a difference on this game.
+    pub matters: u8,
+    /// 1 when it changes jpd-tangsong's margin.
+    pub margin_changes: u8,
+    /// 1 when it changes the winner.
+    pub winner_changes: u8,
+    /// The one-line detail.
+    pub detail: String,
+}
+
 /// A row of divergences.csv: one per game and rule set whose winner or board margin differs
 /// from jpd-tangsong's, with the named causes that account for the difference (half-points
 /// written as points; each cause column is the other rule set's term minus jpd-tangsong's).
@@ -249,6 +272,8 @@ pub struct GameOutcome {
     pub divergence_causes: Vec<Divergence>,
     /// Each theorem's verdict, in [`THEOREMS`] order (all not applicable after a panic).
     pub verdicts: Vec<Verdict>,
+    /// findings.csv rows: the findings that apply to the game.
+    pub findings: Vec<FindingRow>,
     /// The edge cases the game contains.
     pub edges: EdgeCases,
     /// Why the referee could not settle the game (`None`: settled).
@@ -366,6 +391,7 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
             detail: msg.replace('\n', " "),
         }],
         verdicts: vec![Verdict::NotApplicable; THEOREMS.len()],
+        findings: Vec::new(),
         edges: EdgeCases::default(),
         unsettled: None,
     }
@@ -381,6 +407,7 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
             t.detail = "unsettled".into();
         }
         a.divergences.clear();
+        a.findings.clear();
     }
     let c = a.count.as_ref().ok();
     let mut edges = g.edges;
@@ -459,8 +486,24 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
         results,
         theorems,
         divergences,
+        findings,
         ..
     } = a;
+    let findings = findings
+        .into_iter()
+        .filter(|f| f.applies)
+        .map(|f| FindingRow {
+            game: spec.index,
+            seed: spec.seed(),
+            size: spec.size,
+            policy: g.policy.name(),
+            finding: f.id,
+            matters: f.matters as u8,
+            margin_changes: f.margin_changes as u8,
+            winner_changes: f.winner_changes as u8,
+            detail: f.detail,
+        })
+        .collect();
     let scores = results
         .into_iter()
         .map(|r| ScoreRow {
@@ -501,6 +544,7 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
         divergence_causes: divergences,
         violations,
         verdicts,
+        findings,
         edges,
         unsettled: g.unsettled,
     }

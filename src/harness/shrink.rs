@@ -62,12 +62,14 @@ pub fn prefix(f: &Finished, m: usize) -> Option<Finished> {
     Some(Finished { game: h, dead })
 }
 
-/// Whether `f` fails `theorem`.
+/// Whether `f` fails `theorem` (an invariant `T*`), or shows `theorem` (a finding `F*`: the
+/// text's reading makes a difference on it).
 pub fn fails(f: &Finished, theorem: &str, balancing: Balancing, checks: CheckOptions) -> bool {
-    analyse(f, balancing, &RuleId::ALL, checks)
-        .theorems
+    let a = analyse(f, balancing, &RuleId::ALL, checks);
+    a.theorems
         .iter()
         .any(|t| t.id == theorem && t.verdict == Verdict::Fails)
+        || a.findings.iter().any(|x| x.id == theorem && x.matters)
 }
 
 /// The shortest prefix of `f` found that still fails `theorem`, if it is shorter than `f`.
@@ -146,11 +148,17 @@ pub fn smaller_board(
 
 /// The theorem's detail on a game.
 fn detail_of(f: &Finished, theorem: &str, opts: &RunOptions) -> String {
-    analyse(f, opts.balancing, &RuleId::ALL, opts.checks)
-        .theorems
+    let a = analyse(f, opts.balancing, &RuleId::ALL, opts.checks);
+    a.theorems
         .into_iter()
         .find(|t| t.id == theorem)
         .map(|t| t.detail)
+        .or_else(|| {
+            a.findings
+                .into_iter()
+                .find(|x| x.id == theorem)
+                .map(|x| x.detail)
+        })
         .unwrap_or_default()
 }
 
@@ -236,10 +244,10 @@ mod tests {
         assert_eq!(empty.game.phase(), Phase::Paused);
     }
 
-    /// A 9x9 T11 finding has a smaller-board counterpart: a game on a board below 9x9, made
-    /// from the finding's seed, that fails T11 too, and regenerates from its spec.
+    /// A 9x9 F2 finding has a smaller-board counterpart: a game on a board below 9x9, made
+    /// from the finding's seed, that shows F2 too, and regenerates from its spec.
     #[test]
-    fn finds_a_t11_finding_on_a_smaller_board() {
+    fn finds_an_f2_finding_on_a_smaller_board() {
         let checks = CheckOptions {
             symmetries: crate::checks::Symmetries::Off,
             t11_choices: 4,
@@ -255,18 +263,18 @@ mod tests {
                     policy: Policy::Endgame,
                 };
                 let g = generate(&spec);
-                if !fails(&g.finished, "T11", Balancing::Art14, checks) {
+                if !fails(&g.finished, "F2", Balancing::Art14, checks) {
                     return None;
                 }
-                let (s, small) = smaller_board(&spec, &g, "T11", Balancing::Art14, checks)?;
+                let (s, small) = smaller_board(&spec, &g, "F2", Balancing::Art14, checks)?;
                 Some((spec, g, s, small))
             })
-            .expect("T11 findings with a smaller counterpart among 3000 endgame games");
+            .expect("F2 findings with a smaller counterpart among 3000 endgame games");
         let _ = &g;
         assert!(s.size < 9 && s.size >= SMALLEST_BOARD);
         assert_eq!(small.finished.game.board().size(), s.size);
         assert_eq!(s.master_seed, spec.seed());
-        assert!(fails(&small.finished, "T11", Balancing::Art14, checks));
+        assert!(fails(&small.finished, "F2", Balancing::Art14, checks));
         // The unshrunk game regenerates from the spec the comment gives.
         let again = generate(&s);
         let n = small.finished.game.records().len() - 2;
@@ -276,9 +284,9 @@ mod tests {
         );
     }
 
-    /// A T11 finding shrinks to a shorter game that is still a T11 finding.
+    /// A F2 finding shrinks to a shorter game that is still a F2 finding.
     #[test]
-    fn shrinks_a_t11_finding() {
+    fn shrinks_an_f2_finding() {
         let checks = CheckOptions {
             symmetries: crate::checks::Symmetries::Off,
             t11_choices: 4,
@@ -292,14 +300,14 @@ mod tests {
                     size: 9,
                     policy: Policy::Endgame,
                 });
-                if !fails(&g.finished, "T11", Balancing::Art14, checks) {
+                if !fails(&g.finished, "F2", Balancing::Art14, checks) {
                     return None;
                 }
-                let s = shrink(&g.finished, "T11", Balancing::Art14, checks)?;
+                let s = shrink(&g.finished, "F2", Balancing::Art14, checks)?;
                 Some((g.finished, s))
             })
-            .expect("a T11 finding with a shorter settled failing prefix among 3000 games");
+            .expect("a F2 finding with a shorter settled failing prefix among 3000 games");
         assert!(s.game.records().len() < f.game.records().len());
-        assert!(fails(&s, "T11", Balancing::Art14, checks));
+        assert!(fails(&s, "F2", Balancing::Art14, checks));
     }
 }

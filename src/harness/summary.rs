@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::generate::EdgeCases;
 use super::outcome::GameOutcome;
-use crate::checks::{Verdict, THEOREMS};
+use crate::checks::{Verdict, FINDINGS, THEOREMS};
 use crate::counting::Half;
 use crate::rules::{Cause, RuleId};
 use crate::settlement::referee::Unsettled;
@@ -44,6 +44,18 @@ pub struct Tally {
     pub panics: u64,
     /// Per edge case (in [`EdgeCases::NAMES`] order): games that contain it.
     pub edges: Vec<u64>,
+    /// Per finding (in [`FINDINGS`] order): settled games it applies to.
+    #[serde(default)]
+    pub finding_applies: Vec<u64>,
+    /// Per finding: games where the text's reading makes a difference.
+    #[serde(default)]
+    pub finding_matters: Vec<u64>,
+    /// Per finding: games where it changes jpd-tangsong's margin.
+    #[serde(default)]
+    pub finding_margin: Vec<u64>,
+    /// Per finding: games where it changes the winner.
+    #[serde(default)]
+    pub finding_winner: Vec<u64>,
 }
 
 impl Tally {
@@ -58,6 +70,10 @@ impl Tally {
             failed: vec![0; THEOREMS.len()],
             panics: 0,
             edges: vec![0; EdgeCases::NAMES.len()],
+            finding_applies: vec![0; FINDINGS.len()],
+            finding_matters: vec![0; FINDINGS.len()],
+            finding_margin: vec![0; FINDINGS.len()],
+            finding_winner: vec![0; FINDINGS.len()],
         }
     }
 
@@ -77,6 +93,17 @@ impl Tally {
         }
         for (a, b) in self.edges.iter_mut().zip(&other.edges) {
             *a += b;
+        }
+        for (mine, theirs) in [
+            (&mut self.finding_applies, &other.finding_applies),
+            (&mut self.finding_matters, &other.finding_matters),
+            (&mut self.finding_margin, &other.finding_margin),
+            (&mut self.finding_winner, &other.finding_winner),
+        ] {
+            mine.resize(FINDINGS.len(), 0);
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
         }
     }
 }
@@ -268,6 +295,16 @@ impl Summary {
         for (i, f) in o.edges.flags().iter().enumerate() {
             t.edges[i] += *f as u64;
         }
+        for r in &o.findings {
+            let i = FINDINGS
+                .iter()
+                .position(|&x| x == r.finding)
+                .expect("a finding id");
+            t.finding_applies[i] += 1;
+            t.finding_matters[i] += r.matters as u64;
+            t.finding_margin[i] += r.margin_changes as u64;
+            t.finding_winner[i] += r.winner_changes as u64;
+        }
     }
 
     /// Adds another summary's counters to this one.
@@ -357,6 +394,42 @@ impl Summary {
             h.push(format!("{e}_games"));
         }
         h
+    }
+
+    /// Writes findings_summary.csv: one row per (size, policy, finding) with the settled games
+    /// it applies to, those where the reading matters, and those where it changes the margin
+    /// and the winner.
+    pub fn write_findings_csv<W: Write>(&self, master_seed: u64, out: W) -> csv::Result<()> {
+        let mut w = csv::Writer::from_writer(out);
+        w.write_record([
+            "master_seed",
+            "size",
+            "policy",
+            "finding",
+            "settled_games",
+            "applies_games",
+            "matters_games",
+            "margin_changes_games",
+            "winner_changes_games",
+        ])?;
+        for t in self.cells.values() {
+            for (i, f) in FINDINGS.iter().enumerate() {
+                let get = |v: &Vec<u64>| v.get(i).copied().unwrap_or(0).to_string();
+                w.write_record([
+                    master_seed.to_string(),
+                    t.size.to_string(),
+                    t.policy.clone(),
+                    f.to_string(),
+                    t.settled.to_string(),
+                    get(&t.finding_applies),
+                    get(&t.finding_matters),
+                    get(&t.finding_margin),
+                    get(&t.finding_winner),
+                ])?;
+            }
+        }
+        w.flush()?;
+        Ok(())
     }
 
     /// Writes summary.csv (the header even when there is no game), with the campaign's master

@@ -7,7 +7,8 @@ use std::io::Write;
 use serde::Serialize;
 
 use crate::checks::{
-    analyse, play_rules, score_all, Analysis, CheckOptions, Finished, TheoremResult, Verdict,
+    analyse, play_rules, score_all, Analysis, CheckOptions, FindingResult, Finished, TheoremResult,
+    Verdict,
 };
 use crate::counting::{Balancing, Half, Stability};
 use crate::engine::{Board, Color, End, Illegal, PerSide, Phase, PlayRules, Point};
@@ -74,12 +75,22 @@ pub struct FillUpJson {
 /// One theorem as JSON shows it: `holds` is `null` when it does not apply.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TheoremJson {
-    /// `T1` to `T11`.
+    /// `T1` to `T17`, or `F1` to `F6`.
     pub id: String,
     /// true, false, or null (not applicable).
     pub holds: Option<bool>,
     /// The one-line detail.
     pub detail: String,
+}
+
+impl From<&FindingResult> for TheoremJson {
+    fn from(f: &FindingResult) -> Self {
+        TheoremJson {
+            id: f.id.to_string(),
+            holds: f.holds(),
+            detail: f.detail.clone(),
+        }
+    }
 }
 
 impl From<&TheoremResult> for TheoremJson {
@@ -149,8 +160,10 @@ pub struct FileReport {
     pub overflow_s: Option<i64>,
     /// The fill-up check.
     pub fill_up: Option<FillUpJson>,
-    /// T1-T11.
-    pub theorems: Vec<TheoremJson>,
+    /// The invariants T1-T17: a failure is a bug of the harness.
+    pub invariants: Vec<TheoremJson>,
+    /// The findings F1-F6: where the text's reading makes a difference (`holds: false`).
+    pub findings: Vec<TheoremJson>,
     /// One result per rule set.
     pub results: Vec<RuleResult>,
     /// The record's own komi, result and rules, reported, not used.
@@ -431,7 +444,8 @@ fn build(
             stable: f.stable,
             stability: f.stability,
         }),
-        theorems: a.theorems.iter().map(TheoremJson::from).collect(),
+        invariants: a.theorems.iter().map(TheoremJson::from).collect(),
+        findings: a.findings.iter().map(TheoremJson::from).collect(),
         results,
         sgf_komi: rec.komi_half_points.map(|k| Half(k as i64)),
         sgf_result: rec.result.clone(),
@@ -609,7 +623,7 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
     } else if let Err(e) = &a.count {
         let _ = writeln!(s, "no count: {}", e);
     }
-    let _ = writeln!(s, "theorems:");
+    let _ = writeln!(s, "invariants (a failure is a bug of the harness):");
     for t in &a.theorems {
         let v = match t.verdict {
             Verdict::Holds => "holds",
@@ -617,6 +631,17 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
             Verdict::NotApplicable => "n/a",
         };
         let _ = writeln!(s, "  {:<4} {:<6} {}", t.id, v, t.detail);
+    }
+    let _ = writeln!(s, "findings (where the text leaves room):");
+    for f in &a.findings {
+        let v = match f.holds() {
+            None => "n/a",
+            Some(true) => "no difference",
+            Some(false) if f.winner_changes => "MATTERS, winner changes",
+            Some(false) if f.margin_changes => "MATTERS, margin changes",
+            Some(false) => "MATTERS",
+        };
+        let _ = writeln!(s, "  {:<4} {:<6} {}", f.id, v, f.detail);
     }
     let _ = writeln!(s, "results:");
     for res in &r.results {
@@ -630,7 +655,7 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
 }
 
 /// The CSV header of `jpd score --format csv`: one row per file and rule set.
-pub const CSV_HEADER: [&str; 18] = [
+pub const CSV_HEADER: [&str; 19] = [
     "file",
     "size",
     "rules",
@@ -648,7 +673,8 @@ pub const CSV_HEADER: [&str; 18] = [
     "area_black",
     "area_white",
     "overflow_s",
-    "theorems_failed",
+    "invariants_failed",
+    "findings_matter",
 ];
 
 /// Writes reports as CSV.
@@ -657,12 +683,14 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
     w.write_record(CSV_HEADER)?;
     let opt = |v: Option<String>| v.unwrap_or_default();
     for r in reports {
-        let failed: Vec<&str> = r
-            .theorems
-            .iter()
-            .filter(|t| t.holds == Some(false))
-            .map(|t| t.id.as_str())
-            .collect();
+        let ids = |list: &[TheoremJson]| -> String {
+            list.iter()
+                .filter(|t| t.holds == Some(false))
+                .map(|t| t.id.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let (failed, matter) = (ids(&r.invariants), ids(&r.findings));
         for res in &r.results {
             w.write_record([
                 r.file.clone(),
@@ -687,7 +715,8 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
                 opt(r.area.map(|a| a.black.to_string())),
                 opt(r.area.map(|a| a.white.to_string())),
                 opt(r.overflow_s.map(|s| s.to_string())),
-                failed.join(" "),
+                failed.clone(),
+                matter.clone(),
             ])?;
         }
     }

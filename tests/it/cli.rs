@@ -198,7 +198,8 @@ fn readme_example_scores_as_its_comment_says() {
     assert_eq!(tangsong["result"], "W+7.5");
     assert_eq!(tangsong["margin"], -7.5);
     assert_eq!(tangsong["komi"], 6.5);
-    for t in v["theorems"].as_array().unwrap() {
+    assert!(v["findings"].as_array().is_some());
+    for t in v["invariants"].as_array().unwrap() {
         assert_ne!(t["holds"], false, "{t}");
     }
     let csv = jpd()

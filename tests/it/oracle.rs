@@ -63,7 +63,7 @@ fn gnugo_corpus_scores_as_gnugo_said_and_the_theorems_hold() {
             .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         sizes.insert(r.size);
         let failed: Vec<_> = r
-            .theorems
+            .invariants
             .iter()
             .filter(|t| t.holds == Some(false))
             .map(|t| (&t.id, &t.detail))

@@ -79,7 +79,7 @@ fn round_trip(f: &Finished, title: &str) -> String {
     let r = score_bytes("example", text.as_bytes(), &ScoreOptions::default()).unwrap();
     assert_eq!(r.results, a.results, "{text}");
     assert!(
-        r.theorems.iter().all(|t| t.holds != Some(false))
+        r.invariants.iter().all(|t| t.holds != Some(false))
             || a.theorems
                 .iter()
                 .any(|t| t.verdict == jipingdian::checks::Verdict::Fails),

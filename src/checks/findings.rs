@@ -1,0 +1,385 @@
+//! Findings F1-F6: the questions the rule text leaves open, measured on every settled game.
+//!
+//! An invariant (T1-T17) is an identity of correct procedures: a failure is a bug of the
+//! harness. A finding tests a reading of the text that may genuinely make a difference; it is
+//! counted over the games it applies to and never reported as a failure of the harness. The two
+//! lists share no id, and the reports keep them in separate files (`violations.csv` for
+//! invariants, `findings.csv` for findings).
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::{Finished, THEOREMS};
+use crate::counting::{self, fillup::Stability, BalancePlan, Count, FillUp, Half, Removal};
+use crate::engine::{Color, NegativeKind, Point};
+use crate::rules::{RuleId, RuleResult};
+use crate::settlement::{safe_to_occupy, PointClass, SharedKind};
+
+/// The finding ids, in order.
+pub const FINDINGS: [&str; 6] = ["F1", "F2", "F3", "F4", "F5", "F6"];
+
+/// Each finding's question, in [`FINDINGS`] order.
+pub const QUESTIONS: [&str; 6] = [
+    "fill-up stability: no choice of basic eye points leaves every group alive and no string capturable at once",
+    "the negative-move stone taken off physically: the result depends on which qualifying stone is chosen",
+    "the literal formula B = b + k + q/2 of Art. 19(3) under the Art. 17 overflow",
+    "the one-sided dame when the pause came the other way (reading C1)",
+    "the one-move criterion (capturable at once) labels a point differently from the seki search",
+    "the Art. 11 balancing reading (B1) against Art. 14",
+];
+
+/// One finding's outcome on one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FindingResult {
+    /// `F1` to `F6`.
+    pub id: &'static str,
+    /// Whether the question arises on this game.
+    pub applies: bool,
+    /// Whether the text's reading makes a difference here (the claim does not hold).
+    pub matters: bool,
+    /// Whether the difference changes jpd-tangsong's margin.
+    pub margin_changes: bool,
+    /// Whether it changes the winner.
+    pub winner_changes: bool,
+    /// A one-line detail.
+    pub detail: String,
+}
+
+impl FindingResult {
+    /// Not applicable: the game has no count (a resignation, no result).
+    pub fn na_for(id: &'static str) -> Self {
+        Self::na(id)
+    }
+
+    fn na(id: &'static str) -> Self {
+        FindingResult {
+            id,
+            applies: false,
+            matters: false,
+            margin_changes: false,
+            winner_changes: false,
+            detail: String::new(),
+        }
+    }
+
+    /// `Some(!matters)` where the finding applies, `None` where it does not (the `holds` of
+    /// the JSON output).
+    pub fn holds(&self) -> Option<bool> {
+        self.applies.then_some(!self.matters)
+    }
+}
+
+/// Every finding on a counted game. `all` holds every rule set's result in [`RuleId::ALL`]
+/// order.
+pub fn findings(f: &Finished, c: &Count, fu: &FillUp, all: &[RuleResult]) -> Vec<FindingResult> {
+    let by_id = |id: RuleId| &all[RuleId::ALL.iter().position(|&x| x == id).expect("listed")];
+    let t = by_id(RuleId::JpdTangsong);
+    vec![
+        f1(c, fu),
+        f2(f, c, t),
+        f3(c),
+        differ(
+            "F4",
+            t,
+            by_id(RuleId::JpdTangsongC1),
+            c.tally_paused.one_sided_dame.black + c.tally_paused.one_sided_dame.white > 0,
+        ),
+        f5(f, c, t),
+        // The Art. 11 reading balances differently only when Art. 14 takes a negative move or
+        // White passed first.
+        differ(
+            "F6",
+            t,
+            by_id(RuleId::JpdTangsongB1),
+            !c.plan.negatives.is_empty() || c.first_passer == Some(Color::White),
+        ),
+    ]
+}
+
+fn winner(margin: Half) -> Option<Color> {
+    match margin.0.signum() {
+        1 => Some(Color::Black),
+        -1 => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// A finding measured as the difference between jpd-tangsong and the rule set of the other
+/// reading.
+fn differ(id: &'static str, t: &RuleResult, other: &RuleResult, applies: bool) -> FindingResult {
+    if !applies {
+        return FindingResult::na(id);
+    }
+    let margin_changes = t.margin != other.margin;
+    FindingResult {
+        id,
+        applies,
+        matters: margin_changes || t.winner != other.winner,
+        margin_changes,
+        winner_changes: t.winner != other.winner,
+        detail: format!("{} {} {} {}", t.rules, t.result, other.rules, other.result),
+    }
+}
+
+/// F1: fill-up stability, on a paused game without dame left (with dame left the position is
+/// unfinished, Art. 10).
+fn f1(c: &Count, fu: &FillUp) -> FindingResult {
+    if c.mode != crate::settlement::Mode::Pause || c.tally_paused.dame_left > 0 {
+        return FindingResult::na("F1");
+    }
+    let st = &c.settlement_paused;
+    let b = st.board();
+    let atari_in_seki = b.points().any(|p| {
+        b.stone(p).is_some()
+            && b.liberties(p) == 1
+            && matches!(
+                st.class(b.string_liberties(p)[0]),
+                PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
+            )
+    });
+    FindingResult {
+        id: "F1",
+        applies: true,
+        matters: fu.stability == Stability::Unstable,
+        margin_changes: false,
+        winner_changes: false,
+        detail: format!(
+            "{}{}{}",
+            fu.stability.name(),
+            fu.problem
+                .as_deref()
+                .map(|p| format!(": {p}"))
+                .unwrap_or_default(),
+            if atari_in_seki {
+                " (a string in atari in a seki: a hanezeki-like shape)"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// F2: every qualifying negative-move stone taken off physically, each against every other.
+fn f2(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
+    if c.plan.negatives.is_empty() {
+        return FindingResult::na("F2");
+    }
+    let komi = c.territory_margin() - t.margin;
+    let outcomes = physical_outcomes(f, c, usize::MAX);
+    let board = f.game.board();
+    let mut margins: Vec<Half> = outcomes.iter().map(|o| o.territory_margin - komi).collect();
+    margins.sort();
+    margins.dedup();
+    let mut counts: Vec<(Half, Half, Half, Half)> = outcomes.iter().map(|o| o.counts).collect();
+    counts.sort();
+    counts.dedup();
+    let winners: Vec<Option<Color>> = {
+        let mut w: Vec<Option<Color>> = margins.iter().map(|&m| winner(m)).collect();
+        w.dedup();
+        w
+    };
+    let dame = c.tally_paused.dame_left > 0;
+    FindingResult {
+        id: "F2",
+        applies: true,
+        matters: counts.len() > 1,
+        margin_changes: margins.len() > 1,
+        winner_changes: winners.len() > 1,
+        detail: format!(
+            "{} choices, {} distinct counts, jpd-tangsong margins {}{}{}",
+            outcomes.len(),
+            counts.len(),
+            margins
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" / "),
+            outcomes
+                .iter()
+                .find(|o| o.counts != counts[0])
+                .map(|o| format!("; e.g. {}", board.coord(o.stone).to_human(board.size())))
+                .unwrap_or_default(),
+            if dame { "; dame left" } else { "" }
+        ),
+    }
+}
+
+/// The count with one qualifying negative-move stone taken off physically.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhysicalOutcome {
+    /// The stone taken.
+    pub stone: Point,
+    /// The territory margin b - w.
+    pub territory_margin: Half,
+    /// (B, W, b, w).
+    pub counts: (Half, Half, Half, Half),
+}
+
+/// For every negative move of the plan and every qualifying stone of its kind, the count with
+/// that stone taken off physically. At most `limit` stones per kind.
+pub fn physical_outcomes(f: &Finished, c: &Count, limit: usize) -> Vec<PhysicalOutcome> {
+    let st0 = &c.settlement_paused;
+    let a = counting::balance::type_a_candidates(st0);
+    let b = counting::balance::type_b_candidates(st0);
+    let mut out = Vec::new();
+    for (i, &(p0, kind)) in c.plan.negatives.iter().enumerate() {
+        let cands = match kind {
+            NegativeKind::A => &a,
+            NegativeKind::B => &b,
+        };
+        for &alt in cands.iter().take(limit) {
+            if alt != p0 && c.plan.negatives.iter().any(|&(q, _)| q == alt) {
+                continue;
+            }
+            let mut plan: BalancePlan = c.plan.clone();
+            plan.negatives[i] = (alt, kind);
+            if let Ok(t) = counting::count_with_plan(
+                &f.game,
+                st0,
+                plan,
+                c.mode,
+                c.balancing,
+                Removal::Physical,
+            ) {
+                out.push(PhysicalOutcome {
+                    stone: alt,
+                    territory_margin: t.territory_margin(),
+                    counts: (
+                        t.area.black,
+                        t.area.white,
+                        t.territory.black,
+                        t.territory.white,
+                    ),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// F3: the literal formula of Art. 19(3) when the overflow of Art. 17 happened.
+fn f3(c: &Count) -> FindingResult {
+    if c.s == 0 {
+        return FindingResult::na("F3");
+    }
+    let k = c.k();
+    let q2 = Half(c.shared as i64);
+    let literal_b = c.territory.black + Half::points(k) + q2;
+    FindingResult {
+        id: "F3",
+        applies: true,
+        matters: literal_b != c.area.black,
+        // Both sides' literal areas are off by the same s: the margin and winner stand.
+        margin_changes: false,
+        winner_changes: false,
+        detail: format!(
+            "literal B = b + k + q/2 = {} but B = {} (s = {}); the margin is unchanged",
+            literal_b, c.area.black, c.s
+        ),
+    }
+}
+
+/// F5: the points the one-move criterion labels differently from the seki search (on the
+/// paused position after dead-stone removal), and what jpd-tangsong would give with the
+/// one-move labels.
+fn f5(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
+    if c.mode != crate::settlement::Mode::Pause {
+        return FindingResult::na("F5");
+    }
+    let st0 = &c.settlement_paused;
+    let b = st0.board();
+    let mut scratch = b.clone();
+    let mut pins: Vec<(Point, PointClass)> = Vec::new();
+    let mut mixed = 0;
+    let mut hanezeki = false;
+    for p in b.points() {
+        if b.stone(p).is_some() {
+            if b.liberties(p) == 1 && b.string_head(p) == p {
+                let l = b.string_liberties(p)[0];
+                hanezeki |= matches!(
+                    st0.class(l),
+                    PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
+                );
+            }
+            continue;
+        }
+        let (mut sees_b, mut sees_w) = (false, false);
+        for q in b.adj(p) {
+            match b.stone(q) {
+                Some(Color::Black) => sees_b = true,
+                Some(Color::White) => sees_w = true,
+                None => {}
+            }
+        }
+        if !(sees_b && sees_w) || st0.pinned().contains(&p) {
+            continue;
+        }
+        mixed += 1;
+        let one_move = match (
+            safe_to_occupy(b, &mut scratch, p, Color::Black),
+            safe_to_occupy(b, &mut scratch, p, Color::White),
+        ) {
+            (true, true) => PointClass::Shared(SharedKind::DameLeft),
+            (true, false) => PointClass::OneSidedDame(Color::Black),
+            (false, true) => PointClass::OneSidedDame(Color::White),
+            (false, false) => PointClass::Shared(SharedKind::SharedLiberty),
+        };
+        if one_move != st0.class(p) {
+            pins.push((p, one_move));
+        }
+    }
+    if mixed == 0 && !hanezeki {
+        return FindingResult::na("F5");
+    }
+    let mut r = FindingResult {
+        id: "F5",
+        applies: true,
+        matters: !pins.is_empty() || hanezeki,
+        margin_changes: false,
+        winner_changes: false,
+        detail: String::new(),
+    };
+    let mut notes: Vec<String> = pins
+        .iter()
+        .take(3)
+        .map(|&(p, cl)| {
+            format!(
+                "{} is {} by the search, {} by one move",
+                b.coord(p).to_human(b.size()),
+                st0.class(p).reason(),
+                cl.reason()
+            )
+        })
+        .collect();
+    if hanezeki {
+        notes.push("a string in atari in a proven seki, capturable at once by one move".into());
+    }
+    if !pins.is_empty() {
+        let st = Arc::new(st0.with_decrees(&pins));
+        if let Ok(alt) = counting::count_with_plan(
+            &f.game,
+            &st,
+            c.plan.clone(),
+            c.mode,
+            c.balancing,
+            Removal::Decree,
+        ) {
+            let komi = c.territory_margin() - t.margin;
+            let m = alt.territory_margin() - komi;
+            r.margin_changes = m != t.margin;
+            r.winner_changes = winner(m) != winner(t.margin);
+            notes.push(format!(
+                "jpd-tangsong margin {} by the search, {} by one move",
+                t.margin, m
+            ));
+        }
+    }
+    r.detail = format!("{} points differ: {}", pins.len(), notes.join("; "));
+    r
+}
+
+/// The finding ids never collide with the invariant ids.
+pub fn ids_are_disjoint() -> bool {
+    FINDINGS.iter().all(|f| !THEOREMS.contains(f))
+}
