@@ -12,11 +12,14 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::checks::analyse;
-use crate::checks::{STATEMENTS, THEOREMS};
+use crate::checks::{FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
+use crate::harness::campaign::game_sgf;
 use crate::harness::campaign::Manifest;
-use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
+use crate::harness::generate::{generate, Generated};
+use crate::harness::shrink::shrink;
 use crate::report::examples::write_example;
+use crate::report::ledger;
 use crate::report::svg::bar_chart;
 use crate::rules::{Cause, RuleId};
 use crate::settlement::referee::Unsettled;
@@ -163,7 +166,16 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     }
     let _ = writeln!(s);
 
-    let _ = writeln!(s, "## Theorems (RULES.md section 8)\n");
+    let div = read_divergences(dir)?;
+    let ftotals = read_finding_totals(dir)?;
+    s.push_str(&ledger::ledger_section(&ledger_input(
+        &total, &ftotals, &div,
+    )));
+
+    let _ = writeln!(
+        s,
+        "## Invariants (T1-T17: a failure is a bug of the harness; docs/RULES.md section 8)\n"
+    );
     let _ = writeln!(
         s,
         "| theorem | statement | games checked | failures | rate |"
@@ -194,6 +206,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         let _ = writeln!(s);
     }
     let _ = writeln!(s, "{}", EXPLANATIONS);
+    s.push_str(&findings_section(dir, &ftotals)?);
 
     let _ = writeln!(s, "## Edge cases reached by the generator\n");
     let sizes: Vec<u32> = per_size.keys().copied().collect();
@@ -243,7 +256,6 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     }
 
     // Rule sets against jpd-tangsong, from divergence_summary.csv.
-    let div = read_divergences(dir)?;
     let _ = writeln!(s, "## Rule sets against jpd-tangsong\n");
     let _ = writeln!(s, "{}\n", RULES_NOTE);
     let _ = writeln!(
@@ -355,6 +367,45 @@ fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
             });
         }
     }
+    let fpath = dir.join("findings.csv");
+    if fpath.exists() {
+        let mut r = reader(&fpath)?;
+        let h = r.headers().map_err(csv_err(&fpath))?.clone();
+        let (g_c, f_c, m_c, w_c, d_c) = (
+            col(&h, &fpath, "game")?,
+            col(&h, &fpath, "finding")?,
+            col(&h, &fpath, "matters")?,
+            col(&h, &fpath, "winner_changes")?,
+            col(&h, &fpath, "detail")?,
+        );
+        // Per finding, the first game where it matters, preferring one whose winner changes.
+        let mut first: BTreeMap<String, (bool, u64, String)> = BTreeMap::new();
+        for rec in r.records() {
+            let rec = rec.map_err(csv_err(&fpath))?;
+            if &rec[m_c] != "1" {
+                continue;
+            }
+            let won = &rec[w_c] == "1";
+            if matches!(first.get(&rec[f_c]), Some((true, _, _)))
+                || (first.contains_key(&rec[f_c]) && !won)
+            {
+                continue;
+            }
+            let game: u64 = rec[g_c].parse().unwrap_or(0);
+            first.insert(
+                rec[f_c].to_string(),
+                (won, game, rec[d_c].chars().take(300).collect()),
+            );
+        }
+        for (f, (_, game, caption)) in first {
+            picks.push(Pick {
+                stem: format!("finding-{f}-game-{game}"),
+                game,
+                title: format!("{f} on game {game}"),
+                caption,
+            });
+        }
+    }
     let dpath = dir.join("divergences.csv");
     if dpath.exists() {
         let mut r = reader(&dpath)?;
@@ -448,6 +499,39 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
             &p.caption,
         )
         .map_err(io_err(&edir.join(&p.stem)))?;
+        // A finding's example also gets its shortest settled prefix that still shows it.
+        if let Some(id) = p
+            .stem
+            .strip_prefix("finding-")
+            .and_then(|r| r.split('-').next())
+        {
+            if let Some(short) = shrink(&g.finished, id, opts.balancing, opts.checks) {
+                let n = short.game.records().len().saturating_sub(2);
+                let comment = format!(
+                    "The first {n} moves of game {} of this campaign, then a pause: the shortest \
+                     prefix found that still shows finding {id}. The whole game: jpd replay \
+                     --seed {} --game {} --sizes {}.",
+                    p.game,
+                    manifest.master_seed,
+                    p.game,
+                    manifest
+                        .sizes
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                );
+                let gen = Generated {
+                    finished: short,
+                    policy: g.policy,
+                    edges: g.edges,
+                    pass_alive: None,
+                    unsettled: None,
+                };
+                let path = edir.join(format!("{}-shrunk.sgf", p.stem));
+                std::fs::write(&path, game_sgf(&gen, comment).to_sgf()).map_err(io_err(&path))?;
+            }
+        }
     }
     // The chart: per cause and size, divergent comparisons over all comparisons.
     let div = read_divergences(dir)?;
@@ -499,6 +583,137 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
         std::fs::write(&path, svg).map_err(io_err(&path))?;
     }
     Ok(())
+}
+
+/// The findings totals of findings_summary.csv over every size and policy, in [`FINDINGS`]
+/// order: (applies, matters, margin changes, winner changes). All zero when the file is absent
+/// (a campaign written before findings existed).
+fn read_finding_totals(dir: &Path) -> Result<Vec<(u64, u64, u64, u64)>, FindingsError> {
+    let mut out = vec![(0, 0, 0, 0); FINDINGS.len()];
+    let path = dir.join("findings_summary.csv");
+    if !path.exists() {
+        return Ok(out);
+    }
+    let mut rdr = reader(&path)?;
+    let h = rdr.headers().map_err(csv_err(&path))?.clone();
+    let c = |n: &str| col(&h, &path, n);
+    let (f_c, a_c, m_c, mc_c, w_c) = (
+        c("finding")?,
+        c("applies_games")?,
+        c("matters_games")?,
+        c("margin_changes_games")?,
+        c("winner_changes_games")?,
+    );
+    for rec in rdr.records() {
+        let rec = rec.map_err(csv_err(&path))?;
+        let num = |i: usize| rec[i].parse::<u64>().unwrap_or(0);
+        if let Some(i) = FINDINGS.iter().position(|&f| f == &rec[f_c]) {
+            let t = &mut out[i];
+            t.0 += num(a_c);
+            t.1 += num(m_c);
+            t.2 += num(mc_c);
+            t.3 += num(w_c);
+        }
+    }
+    Ok(out)
+}
+
+/// The ledger's input from the summed CSV files.
+fn ledger_input(
+    total: &BTreeMap<String, u64>,
+    findings: &[(u64, u64, u64, u64)],
+    div: &[(String, u32, DivRow)],
+) -> ledger::LedgerInput {
+    let mut rules: BTreeMap<String, ledger::RuleTotals> = BTreeMap::new();
+    for (r, _, d) in div {
+        let e = rules.entry(r.clone()).or_default();
+        e.compared += d.compared;
+        e.divergent += d.divergent;
+        e.winner_differs += d.winner_differs;
+        e.unexplained += d.unexplained;
+        for (cause, n, _) in &d.causes {
+            match e.causes.iter_mut().find(|(c, _)| c == cause) {
+                Some(x) => x.1 += n,
+                None => e.causes.push((cause.clone(), *n)),
+            }
+        }
+    }
+    ledger::LedgerInput {
+        totals: total.clone(),
+        findings: findings.to_vec(),
+        rules,
+    }
+}
+
+/// The findings section: per finding, the games it applies to, where the reading matters, where
+/// the margin and the winner change, and the first example (from findings.csv when present).
+fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<String, FindingsError> {
+    let mut s = String::new();
+    let _ = writeln!(s, "## Findings (F1-F6: where the text leaves room)\n");
+    let _ = writeln!(
+        s,
+        "A finding is a question the text leaves open, measured on every settled game it applies \
+         to; `findings.csv` has one row per game and finding, `findings_summary.csv` the counts per \
+         size and policy.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| finding | question | games it applies to | reading matters | margin changes | winner changes |"
+    );
+    let _ = writeln!(s, "| --- | --- | ---: | ---: | ---: | ---: |");
+    for ((f, q), &(a, m, mc, w)) in FINDINGS.iter().zip(QUESTIONS).zip(totals) {
+        let _ = writeln!(s, "| {f} | {q} | {a} | {m} ({}) | {mc} | {w} |", rate(m, a));
+    }
+    let _ = writeln!(s);
+    let path = dir.join("findings.csv");
+    if path.exists() {
+        let mut rdr = reader(&path)?;
+        let h = rdr.headers().map_err(csv_err(&path))?.clone();
+        let c = |n: &str| col(&h, &path, n);
+        let (g_c, seed_c, sz_c, pol_c, f_c, m_c, w_c, d_c) = (
+            c("game")?,
+            c("seed")?,
+            c("size")?,
+            c("policy")?,
+            c("finding")?,
+            c("matters")?,
+            c("winner_changes")?,
+            c("detail")?,
+        );
+        // Per finding, the first game where it matters, preferring one whose winner changes.
+        let mut first: BTreeMap<String, (bool, String)> = BTreeMap::new();
+        for rec in rdr.records() {
+            let rec = rec.map_err(csv_err(&path))?;
+            if &rec[m_c] != "1" {
+                continue;
+            }
+            let won = &rec[w_c] == "1";
+            let line = format!(
+                "game {} (seed {}, {}x{}, {}): {}",
+                &rec[g_c], &rec[seed_c], &rec[sz_c], &rec[sz_c], &rec[pol_c], &rec[d_c]
+            );
+            match first.get(&rec[f_c]) {
+                Some((true, _)) => {}
+                Some((false, _)) if !won => {}
+                _ => {
+                    first.insert(rec[f_c].to_string(), (won, line));
+                }
+            }
+        }
+        if !first.is_empty() {
+            let _ = writeln!(
+                s,
+                "First example of each (a game whose winner changes when there is one; \
+                 `examples/finding-F*` holds it as SGF and SVG, with its shortest prefix that \
+                 still shows the finding as `-shrunk.sgf` when one is settled):\n"
+            );
+            for (f, (_, line)) in &first {
+                let _ = writeln!(s, "- **{f}**: {line}");
+            }
+            let _ = writeln!(s);
+        }
+    }
+    Ok(s)
 }
 
 /// One (rule set, size) row of divergence_summary.csv with its causes.
@@ -561,20 +776,19 @@ fn read_divergences(dir: &Path) -> Result<Vec<(String, u32, DivRow)>, FindingsEr
         .collect())
 }
 
-const EXPLANATIONS: &str = "How to read the failures:
+const EXPLANATIONS: &str = "Every invariant is an identity of correct procedures, so any failure
+is a bug of the harness, never a property of the rules, and `jpd run` exits with 1 when one
+fails. In particular:
 
-- **T5** (fill-up count): the fill-up count of a side differs from its area, or the two counts
-  do not add up to N². Every owned empty point is either kept as a basic eye point or filled,
-  so a failure is a bug of the fill. Whether the filled position is stable (finding F1) is
-  stated in the detail and does not decide T5.
-- **T11** (negative-move choice): by decree (RULES.md B2) the choice never matters; T11 also
-  takes each qualifying stone off the board physically, and a failure names the points whose
-  ownership that would change (a shared liberty becoming a one-sided dame, a seki eye becoming
-  plain territory): Art. 13-14 are silent on it, and the result depends on the stone chosen.
+- **T5** (fill-up count): every owned empty point is either kept as a basic eye point or
+  filled, so the count equals the area by construction. Whether the filled position is stable
+  is finding F1.
+- **T11** (negative-move choice): by the decree of reading B2 only the vacated point changes
+  class, so every qualifying stone must give the same count. Taking the stone off physically is
+  finding F2.
 - **T10** (Benson): the dead stones of a generated game are the referee's proven ones, which
-  never include a pass-alive stone; a failure would be a bug of the referee.
-- **T2** holds with `k - s`; the literal formula of Art. 19(3), `B = b + k + q/2`, is off by the
-  overflow `s` in every game with an overflow (see the edge-case table).
+  never include a pass-alive stone.
+- **T2** holds with `k - s` under the Art. 17 overflow; the literal formula is finding F3.
 ";
 
 const RULES_NOTE: &str =

@@ -3,5 +3,6 @@
 pub mod campaign;
 pub mod examples;
 pub mod findings;
+pub mod ledger;
 pub mod score;
 pub mod svg;
