@@ -637,11 +637,11 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
         let v = match f.holds() {
             None => "n/a",
             Some(true) => "no difference",
-            Some(false) if f.winner_changes => "MATTERS, winner changes",
-            Some(false) if f.margin_changes => "MATTERS, margin changes",
+            Some(false) if f.winner_changes => "MATTERS (winner)",
+            Some(false) if f.margin_changes => "MATTERS (margin)",
             Some(false) => "MATTERS",
         };
-        let _ = writeln!(s, "  {:<4} {:<6} {}", f.id, v, f.detail);
+        let _ = writeln!(s, "  {:<4} {:<16} {}", f.id, v, f.detail);
     }
     let _ = writeln!(s, "results:");
     for res in &r.results {
