@@ -758,4 +758,31 @@ mod tests {
         assert!(j.in_seki(at(&b, 'G', 7)));
         assert!(j.dead().is_empty());
     }
+
+    /// A seki with an eye on each side inside pass-alive walls, from a generated game (seed
+    /// 2008, game 6510 of the default campaign). White's group (C9 D9 E8... J7) has the eye E9
+    /// and the liberty H7; Black's H9 H8 J8 has the eye J9 and the same liberty H7; Black's big
+    /// group (columns A-J below) has many eyes and is pass-alive. Whoever plays H7 leaves both
+    /// strings one liberty, the opponent's eye, where the opponent captures; a stone in the
+    /// other side's eye is suicide. So nobody moves: a seki, with eyes on both sides.
+    #[test]
+    fn a_seki_with_an_eye_on_each_side_inside_walls_is_proven() {
+        let (b, j) = judged(
+            "
+            . X O O . O O X .
+            X X O O O O O X X
+            X O O O X X O . O
+            X O O O X X O O O
+            X X O X X . X X X
+            X X X X X X X . X
+            X X . X . X . X X
+            X . X . X . X . X
+            . X X X X X . X .",
+        );
+        assert!(j.is_settled(), "{:?}", j.unsettled());
+        assert!(j.dead().is_empty());
+        assert!(j.in_seki(at(&b, 'D', 9)));
+        assert!(j.in_seki(at(&b, 'H', 8)));
+        assert_eq!(j.status(at(&b, 'B', 1)), Status::Alive);
+    }
 }
