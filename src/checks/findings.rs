@@ -167,7 +167,6 @@ fn f2(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
     }
     let komi = c.territory_margin() - t.margin;
     let outcomes = physical_outcomes(f, c, usize::MAX);
-    let board = f.game.board();
     let mut margins: Vec<Half> = outcomes.iter().map(|o| o.territory_margin - komi).collect();
     margins.sort();
     margins.dedup();
@@ -180,6 +179,12 @@ fn f2(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
         w
     };
     let dame = c.tally_paused.dame_left > 0;
+    let decree = (
+        c.area.black,
+        c.area.white,
+        c.territory.black,
+        c.territory.white,
+    );
     FindingResult {
         id: "F2",
         applies: true,
@@ -197,17 +202,54 @@ fn f2(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
                 .join(" / "),
             outcomes
                 .iter()
-                .find(|o| o.counts != counts[0])
-                .map(|o| format!("; e.g. {}", board.coord(o.stone).to_human(board.size())))
+                .find(|o| o.counts != decree)
+                .map(|o| format!("; e.g. {}", changed_points(f, c, o)))
                 .unwrap_or_default(),
             if dame { "; dame left" } else { "" }
         ),
     }
 }
 
+/// What taking `o`'s stone off physically changes: the stone and up to three points whose class
+/// differs from the count by decree.
+fn changed_points(f: &Finished, c: &Count, o: &PhysicalOutcome) -> String {
+    let board = f.game.board();
+    let human = |p: Point| board.coord(p).to_human(board.size());
+    let mut plan = c.plan.clone();
+    let (p0, kind) = plan.negatives[o.negative];
+    plan.negatives[o.negative] = (o.stone, kind);
+    let changed = match counting::count_with_plan(
+        &f.game,
+        &c.settlement_paused,
+        plan,
+        c.mode,
+        c.balancing,
+        Removal::Physical,
+    ) {
+        Ok(t) => board
+            .points()
+            .filter(|&q| q != o.stone && q != p0 && t.settlement.class(q) != c.settlement.class(q))
+            .take(3)
+            .map(|q| {
+                format!(
+                    "{} turns from {} into {}",
+                    human(q),
+                    c.settlement.class(q).reason(),
+                    t.settlement.class(q).reason()
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        Err(e) => e.to_string(),
+    };
+    format!("{} taken physically: {changed}", human(o.stone))
+}
+
 /// The count with one qualifying negative-move stone taken off physically.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PhysicalOutcome {
+    /// Which negative move of the plan it replaces.
+    pub negative: usize,
     /// The stone taken.
     pub stone: Point,
     /// The territory margin b - w.
@@ -257,6 +299,7 @@ fn physical_outcomes_with(
                 // liberties the removal changes could change (a ko point). Where there is none,
                 // the physical count is the decree's, which T11 proves equal for every choice.
                 out.push(PhysicalOutcome {
+                    negative: i,
                     stone: alt,
                     territory_margin: c.territory_margin(),
                     counts: (
@@ -279,6 +322,7 @@ fn physical_outcomes_with(
                 Removal::Physical,
             ) {
                 out.push(PhysicalOutcome {
+                    negative: i,
                     stone: alt,
                     territory_margin: t.territory_margin(),
                     counts: (

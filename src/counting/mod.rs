@@ -323,7 +323,7 @@ pub fn count_with_plan(
         let mut board = st0.board().clone();
         let changes: Vec<(Point, Option<Color>)> = pinned.iter().map(|&(p, _)| (p, None)).collect();
         board.set_stones(&changes);
-        let mut st = Settlement::settle(&board, &[], &pinned, mode)?;
+        let mut st = Settlement::settle_with_status(&board, &[], &pinned, mode, paused)?;
         st.set_dead(st0.dead(), st0.dead_points().to_vec());
         Arc::new(st)
     };

@@ -260,7 +260,7 @@ mod tests {
                     master_seed: 1,
                     index: i,
                     size: 9,
-                    policy: Policy::Endgame,
+                    policy: Policy::Seki,
                 };
                 let g = generate(&spec);
                 if !fails(&g.finished, "F2", Balancing::Art14, checks) {
@@ -269,7 +269,7 @@ mod tests {
                 let (s, small) = smaller_board(&spec, &g, "F2", Balancing::Art14, checks)?;
                 Some((spec, g, s, small))
             })
-            .expect("F2 findings with a smaller counterpart among 3000 endgame games");
+            .expect("F2 findings with a smaller counterpart among 3000 seki games");
         let _ = &g;
         assert!(s.size < 9 && s.size >= SMALLEST_BOARD);
         assert_eq!(small.finished.game.board().size(), s.size);
@@ -298,7 +298,7 @@ mod tests {
                     master_seed: 1,
                     index: i,
                     size: 9,
-                    policy: Policy::Endgame,
+                    policy: Policy::Seki,
                 });
                 if !fails(&g.finished, "F2", Balancing::Art14, checks) {
                     return None;
@@ -306,7 +306,7 @@ mod tests {
                 let s = shrink(&g.finished, "F2", Balancing::Art14, checks)?;
                 Some((g.finished, s))
             })
-            .expect("a F2 finding with a shorter settled failing prefix among 3000 games");
+            .expect("an F2 finding with a shorter settled failing prefix among 3000 games");
         assert!(s.game.records().len() < f.game.records().len());
         assert!(fails(&s, "F2", Balancing::Art14, checks));
     }

@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::checks::Finished;
 use crate::counting::Count;
+use crate::engine::Coord;
+use crate::gtp::parse_vertex;
 use crate::report::svg::Diagram;
 use crate::rules::RuleResult;
 use crate::sgf::SgfWriter;
@@ -36,12 +38,24 @@ pub fn write_example(
         )
     }));
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let svg = Diagram::from_count(finished.game.board(), count)
+    let board = finished.game.board();
+    let svg = Diagram::from_count(board, count)
         .with_title(title)
+        .with_focus(&points_named(caption, board.size()))
         .with_caption(&lines)
         .to_svg();
     write_atomically(&dir.join(format!("{stem}.sgf")), sgf.as_bytes())?;
     write_atomically(&dir.join(format!("{stem}.svg")), svg.as_bytes())
+}
+
+/// The board points a caption names (`C7`, `T12`: a capital column letter and a row number on a
+/// `size` board), in order of appearance. A caption is a theorem's or finding's detail, which
+/// names points and never ids, so `T12` is read as the point.
+pub fn points_named(text: &str, size: u8) -> Vec<Coord> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|t| t.len() >= 2 && t.as_bytes()[0].is_ascii_uppercase())
+        .filter_map(|t| parse_vertex(t, size).ok().flatten())
+        .collect()
 }
 
 /// Writes `bytes` to a temporary file beside `path`, then renames it to `path`.
@@ -66,6 +80,21 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The points of a finding's detail are found; ids, counts and results are not points.
+    #[test]
+    fn captions_name_their_points() {
+        // T12 is column T (the 19th letter less I: x = 18), row 12 (y = 19 - 12 = 7); S18 is
+        // x = 17, y = 1.
+        let text = "type A at T12 taken physically: S18 turns from shared_liberty; \
+                    B=17.5 W+7.5 k=13, B0 is not a point, and a5 is not one either";
+        assert_eq!(
+            points_named(text, 19),
+            vec![Coord::new(18, 7), Coord::new(17, 1)]
+        );
+        // On a 9x9 board neither is on the board.
+        assert!(points_named(text, 9).is_empty());
+    }
 
     #[test]
     fn a_file_is_replaced_whole_and_no_temporary_file_stays() {

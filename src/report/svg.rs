@@ -95,6 +95,8 @@ pub enum LegendItem {
     DameLeft,
     /// A negative-move point of that kind.
     Negative(NegativeKind),
+    /// A point the picture is about.
+    Focus,
 }
 
 impl LegendItem {
@@ -112,6 +114,7 @@ impl LegendItem {
             LegendItem::DameLeft => (6, 0),
             LegendItem::Negative(NegativeKind::A) => (7, 0),
             LegendItem::Negative(NegativeKind::B) => (7, 1),
+            LegendItem::Focus => (8, 0),
         }
     }
 
@@ -135,6 +138,7 @@ impl LegendItem {
             LegendItem::Negative(NegativeKind::B) => {
                 "negative move, type B: the point becomes Black's".to_string()
             }
+            LegendItem::Focus => "a point this picture is about (named in the caption)".to_string(),
         }
     }
 }
@@ -178,6 +182,9 @@ pub struct Diagram {
     dead: Vec<bool>,
     marks: Vec<Option<Mark>>,
     negatives: Vec<(Coord, NegativeKind)>,
+    /// Points the picture is about (the stone a theorem names, the points a finding or a
+    /// divergence is about), drawn in a dashed square.
+    focus: Vec<Coord>,
     /// A line above the board.
     pub title: Option<String>,
     /// Lines under the board (each wrapped to the picture's width).
@@ -203,6 +210,7 @@ impl Diagram {
             dead: vec![false; cells],
             marks: vec![None; cells],
             negatives: Vec::new(),
+            focus: Vec::new(),
             title: None,
             caption: Vec::new(),
         };
@@ -261,6 +269,7 @@ impl Diagram {
             dead: vec![false; cells],
             marks: vec![None; cells],
             negatives: Vec::new(),
+            focus: Vec::new(),
             title: None,
             caption: Vec::new(),
         };
@@ -303,6 +312,25 @@ impl Diagram {
     pub fn with_title(mut self, title: &str) -> Diagram {
         self.title = Some(title.to_string());
         self
+    }
+
+    /// The same diagram with `points` framed as what it is about (points off the board are
+    /// ignored).
+    pub fn with_focus(mut self, points: &[Coord]) -> Diagram {
+        let n = self.size;
+        self.focus = points
+            .iter()
+            .copied()
+            .filter(|c| c.x < n && c.y < n)
+            .collect();
+        self.focus.sort();
+        self.focus.dedup();
+        self
+    }
+
+    /// The points framed as what the diagram is about.
+    pub fn focus(&self) -> &[Coord] {
+        &self.focus
     }
 
     /// The same diagram with caption lines added (a line break in one starts another line).
@@ -367,6 +395,9 @@ impl Diagram {
             }
         }
         items.extend(self.negatives.iter().map(|&(_, k)| LegendItem::Negative(k)));
+        if !self.focus.is_empty() {
+            items.push(LegendItem::Focus);
+        }
         items.sort_by_key(|it| it.rank());
         items.dedup();
         items
@@ -468,6 +499,14 @@ impl Diagram {
                     stone(&mut s, "icon", cx, cy, Color::Black, false, 7);
                     negative(&mut s, cx, cy, k, 7);
                 }
+                LegendItem::Focus => {
+                    let _ = writeln!(
+                        s,
+                        "<rect x=\"{}\" y=\"{}\" width=\"18\" height=\"18\" fill=\"none\" stroke=\"{FOCUS}\" stroke-width=\"2.5\" stroke-dasharray=\"5,3\"/>",
+                        cx - 9,
+                        cy - 9
+                    );
+                }
             }
             let _ = writeln!(
                 s,
@@ -564,6 +603,18 @@ impl Diagram {
                 STONE_R,
             );
         }
+        for &at in &self.focus {
+            let (cx, cy) = (gx + at.x as i64 * CELL, gy + at.y as i64 * CELL);
+            let h = CELL / 2 - 1;
+            let _ = writeln!(
+                s,
+                "<rect class=\"focus\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{FOCUS}\" stroke-width=\"2.5\" stroke-dasharray=\"5,3\"/>",
+                cx - h,
+                cy - h,
+                2 * h,
+                2 * h
+            );
+        }
     }
 }
 
@@ -593,6 +644,8 @@ const WOOD: &str = "#dcb468";
 const CROSS: &str = "#c0281e";
 /// Negative-move rings and labels.
 const NEGATIVE: &str = "#1e64c8";
+/// The frame of the points a picture is about.
+const FOCUS: &str = "#d0108c";
 
 const DEFS: &str = "<defs>\n\
 <radialGradient id=\"jpd-black\" cx=\"35%\" cy=\"35%\" r=\"70%\"><stop offset=\"0%\" stop-color=\"#5a5a5a\"/><stop offset=\"100%\" stop-color=\"#0a0a0a\"/></radialGradient>\n\

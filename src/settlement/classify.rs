@@ -154,6 +154,19 @@ impl Settlement {
         pinned: &[(Point, PointClass)],
         mode: Mode,
     ) -> Result<Settlement, SettleError> {
+        Settlement::settle_with_status(paused, dead, pinned, mode, paused)
+    }
+
+    /// [`Settlement::settle`] of `board`, a position derived from the paused position
+    /// `status_of` (its dead stones removed, some stones taken off by negative moves): the
+    /// strings' status is judged on `status_of`.
+    pub fn settle_with_status(
+        paused: &Board,
+        dead: &[Point],
+        pinned: &[(Point, PointClass)],
+        mode: Mode,
+        status_of: &Board,
+    ) -> Result<Settlement, SettleError> {
         let mut board = paused.clone();
         let mut dead_count = PerSide::default();
         let mut changes = Vec::with_capacity(dead.len());
@@ -173,7 +186,7 @@ impl Settlement {
         }
         let mut dead_points: Vec<Point> = changes.iter().map(|&(p, _)| p).collect();
         dead_points.sort_unstable();
-        let class = classify(&board, pinned, mode);
+        let class = classify(&board, pinned, mode, status_of);
         let tally = tally_of(&board, &class);
         Ok(Settlement {
             board,
@@ -326,7 +339,16 @@ fn tally_of(board: &Board, class: &[PointClass]) -> Tally {
     t
 }
 
-fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<PointClass> {
+/// Classifies every point of `board` (dead stones removed, negative-move points emptied and
+/// `pinned`). The status of the strings beside a point bordered by both colours is the referee's
+/// judgement of `status_of`, the paused position before any removal: removing dead stones or
+/// taking a stone off by bookkeeping changes who can play where, not who lives.
+fn classify(
+    board: &Board,
+    pinned: &[(Point, PointClass)],
+    mode: Mode,
+    status_of: &Board,
+) -> Vec<PointClass> {
     let mut class = vec![PointClass::OffBoard; board.padded_len()];
     let mut is_pinned = vec![false; board.padded_len()];
     for &(p, c) in pinned {
@@ -398,7 +420,7 @@ fn classify(board: &Board, pinned: &[(Point, PointClass)], mode: Mode) -> Vec<Po
                             // point beside proven-alive strings alone is ordinary dame. Beside
                             // a string the referee proved in seki, or could not settle, the
                             // text's one-move reading decides.
-                            let j = judgement.get_or_insert_with(|| referee::judge(board));
+                            let j = judgement.get_or_insert_with(|| referee::judge(status_of));
                             let seki_like = board
                                 .adj(m)
                                 .iter()
