@@ -14,7 +14,7 @@ use super::{Finished, THEOREMS};
 use crate::counting::{self, fillup::Stability, BalancePlan, Count, FillUp, Half, Removal};
 use crate::engine::{Color, NegativeKind, Point};
 use crate::rules::{RuleId, RuleResult};
-use crate::settlement::{safe_to_occupy, PointClass, SharedKind};
+use crate::settlement::{safe_to_occupy, PointClass, SharedKind, TerritoryKind};
 
 /// The finding ids, in order.
 pub const FINDINGS: [&str; 6] = ["F1", "F2", "F3", "F4", "F5", "F6"];
@@ -281,6 +281,7 @@ fn physical_outcomes_with(
             st0.class(p),
             PointClass::Shared(SharedKind::SharedLiberty | SharedKind::DameLeft)
                 | PointClass::OneSidedDame(_)
+                | PointClass::Territory(_, TerritoryKind::KoPoint)
         )
     });
     for (i, &(p0, kind)) in c.plan.negatives.iter().enumerate() {
@@ -292,12 +293,9 @@ fn physical_outcomes_with(
             if alt != p0 && c.plan.negatives.iter().any(|&(q, _)| q == alt) {
                 continue;
             }
-            if fast && no_mixed && !touches_one_point_region(st0, alt) {
-                // Without a point bordered by both colours the removal cannot change a mixed
-                // point's class, and no region changes its colours (the pinned point borders
-                // as the black stone it was): only a one-point region beside a string whose
-                // liberties the removal changes could change (a ko point). Where there is none,
-                // the physical count is the decree's, which T11 proves equal for every choice.
+            if fast && no_mixed && removal_changes_nothing(st0, alt) {
+                // See `removal_changes_nothing`: the physical count is then the decree's, which
+                // T11 proves equal for every choice.
                 out.push(PhysicalOutcome {
                     negative: i,
                     stone: alt,
@@ -338,31 +336,18 @@ fn physical_outcomes_with(
     out
 }
 
-/// Whether a one-point empty region touches a string whose liberties change when the black
-/// stone at `alt` leaves the board: the string holding `alt` or one beside it. `Some(true)` when
-/// one does (the physical count must be made).
-fn touches_one_point_region(st: &crate::settlement::Settlement, alt: Point) -> bool {
+/// Whether taking the black stone at `alt` off can change no point's class when no point is
+/// bordered by both colours and no ko point exists. Regions keep their colours (the pinned point
+/// borders as the stone it was), so only a ko point could appear, and that needs a string with
+/// one liberty beside a one-point region: the strings the removal touches only gain the
+/// liberty `alt` (a white string beside it) or keep it (each part of the black string touches
+/// `alt`), so when each of them has two liberties already, none can then have one.
+fn removal_changes_nothing(st: &crate::settlement::Settlement, alt: Point) -> bool {
     let b = st.board();
-    let mut heads: Vec<Point> = vec![b.string_head(alt)];
-    for q in b.adj(alt) {
-        if b.stone(q).is_some() {
-            heads.push(b.string_head(q));
-        }
-    }
-    for &h in &heads {
-        for stone in b.string_stones(h) {
-            for e in b.adj(stone) {
-                if b.cell(e) == crate::engine::Cell::Empty
-                    && b.adj(e)
-                        .iter()
-                        .all(|&n| b.cell(n) != crate::engine::Cell::Empty)
-                {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+    b.liberties(alt) >= 2
+        && b.adj(alt)
+            .iter()
+            .all(|&q| b.stone(q).is_none() || b.liberties(q) >= 2)
 }
 
 /// F3: the literal formula of Art. 19(3) when the overflow of Art. 17 happened.
@@ -503,7 +488,7 @@ mod tests {
     fn the_physical_shortcut_equals_the_recount() {
         let mut compared = 0;
         for policy in Policy::CONCRETE {
-            for index in 0..60 {
+            for index in 0..150 {
                 let g = generate(&GameSpec {
                     master_seed: 9,
                     index,
