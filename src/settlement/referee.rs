@@ -785,4 +785,129 @@ mod tests {
         assert!(j.in_seki(at(&b, 'H', 8)));
         assert_eq!(j.status(at(&b, 'B', 1)), Status::Alive);
     }
+
+    /// The plain game the search decides, without its shortcuts (the bound on what the
+    /// defender has at stake, the early win, the move order): a minimax over every legal move
+    /// and pass of both sides, remembering decided positions. `None` when undecided within
+    /// `depth` or when a ko capture is met.
+    fn plain(
+        s: &Search<'_>,
+        board: &Board,
+        to_move: Color,
+        passes: u8,
+        gone: u128,
+        depth: u32,
+        memo: &mut HashMap<(u64, u8, u8, u128), bool>,
+    ) -> Option<bool> {
+        let att = s.attacker.idx();
+        let def = s.attacker.opp().idx();
+        let net = (gone & s.original[def]).count_ones() as i32
+            - (gone & s.original[att]).count_ones() as i32;
+        if passes >= 2 {
+            return Some(net > 0);
+        }
+        let key = (board.hash(), to_move as u8, passes, gone);
+        if let Some(&w) = memo.get(&key) {
+            return Some(w);
+        }
+        if depth == 0 {
+            return None;
+        }
+        let attacking = to_move == s.attacker;
+        let mut undecided = false;
+        let mut found = false;
+        let mut options: Vec<Option<Point>> = vec![None];
+        options.extend(
+            s.area
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    board.cell(p) == Cell::Empty
+                        && board.legality(p, to_move, SuicideRule::Forbidden).is_ok()
+                })
+                .map(Some),
+        );
+        for mv in options {
+            let r = match mv {
+                None => plain(s, board, to_move.opp(), passes + 1, gone, depth - 1, memo),
+                Some(p) => {
+                    let mut child = board.clone();
+                    let info = child.play_unchecked(p, to_move);
+                    if info.ko_point.is_some() {
+                        None
+                    } else {
+                        let g = s.lost(&child, gone);
+                        plain(s, &child, to_move.opp(), 0, g, depth - 1, memo)
+                    }
+                }
+            };
+            match r {
+                Some(w) if w == attacking => {
+                    found = true;
+                    break;
+                }
+                None => undecided = true,
+                _ => {}
+            }
+        }
+        let out = if found {
+            Some(attacking)
+        } else if undecided {
+            None
+        } else {
+            Some(!attacking)
+        };
+        if let Some(w) = out {
+            memo.insert(key, w);
+        }
+        out
+    }
+
+    /// On random small positions, whenever the search proves that an attacker cannot come out
+    /// ahead (the proof a seki rests on), the plain minimax agrees; the search may call a win
+    /// early (that only makes a position unsettled), never a loss.
+    #[test]
+    fn the_search_never_proves_a_loss_the_plain_game_refutes() {
+        let mut rng = crate::harness::rng::Rng::seed_from_u64(2008);
+        let (mut compared, mut losses) = (0, 0);
+        for _ in 0..1000 {
+            let text: String = (0..16)
+                .map(|i| {
+                    let c = match rng.below(10) {
+                        0..=3 => '.',
+                        4..=6 => 'X',
+                        _ => 'O',
+                    };
+                    if i % 4 == 3 {
+                        format!("{c}\n")
+                    } else {
+                        format!("{c} ")
+                    }
+                })
+                .collect();
+            let Ok(b) = Board::from_ascii(&text) else {
+                continue;
+            };
+            let area: Vec<Point> = b.points().collect();
+            let empties = area.iter().filter(|&&p| b.stone(p).is_none()).count();
+            if !(1..=4).contains(&empties) {
+                continue;
+            }
+            for attacker in Color::BOTH {
+                let mut s = Search::new(&b, &area, attacker);
+                let fast = s.attack(&b, attacker, 0, 0, 10);
+                let mut memo = HashMap::new();
+                let slow = plain(&s, &b, attacker, 0, 0, 10, &mut memo);
+                if let (Tri::Loss, Some(w)) = (fast, slow) {
+                    assert!(
+                        !w,
+                        "the search proved a loss the plain game wins:\n{b}\n{attacker:?}"
+                    );
+                    losses += 1;
+                }
+                compared += (slow.is_some() && fast != Tri::Unknown) as u32;
+            }
+        }
+        assert!(compared > 50 && losses > 10, "{compared} {losses}");
+    }
 }
