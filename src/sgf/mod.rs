@@ -37,5 +37,8 @@
 mod read;
 mod write;
 
-pub use read::{parse_sgf, replay, Replayed, SgfError, SgfMove, SgfRecord, MAX_BYTES, MAX_NODES};
+pub use read::{
+    parse_sgf, replay, replay_with, RecordedResult, Replayed, ReplayOptions, ResultHow, SgfError,
+    SgfMove, SgfRecord, MAX_BYTES, MAX_NODES,
+};
 pub use write::{format_komi, SgfWriter};
