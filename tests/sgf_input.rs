@@ -1,8 +1,8 @@
 //! SGF input: one test per kind of bad input, the accepted forms of virtual moves, komi, setup
 //! and territory, and the writer -> reader round trip.
 
-use jipingdian::engine::{Color, Coord, End, Illegal, Phase, PlayRules};
 use jipingdian::counting::Half;
+use jipingdian::engine::{Color, Coord, End, Illegal, Phase, PlayRules};
 use jipingdian::report::score::{score_bytes, ScoreOptions};
 use jipingdian::rules::RuleId;
 use jipingdian::sgf::{
@@ -576,9 +576,9 @@ fn quirks_handicap_game() {
     assert_eq!(rec.handicap, Some(2));
     assert_eq!(rec.player_to_move, Some(Color::White));
     assert!(
-        rec.notes
-            .iter()
-            .any(|n| n.starts_with("handicap game: 2 black setup stones (HA[2]); White moves first")),
+        rec.notes.iter().any(
+            |n| n.starts_with("handicap game: 2 black setup stones (HA[2]); White moves first")
+        ),
         "{:?}",
         rec.notes
     );
@@ -600,7 +600,11 @@ fn quirks_handicap_game() {
     // No HA: black setup stones only and a first move by White read the same way.
     let rec = read("(;GM[1]SZ[9]AB[cc][gg];W[ee];B[];W[])").unwrap();
     assert_eq!(rec.player_to_move, Some(Color::White));
-    assert!(rec.notes.iter().any(|n| n.contains("no HA")), "{:?}", rec.notes);
+    assert!(
+        rec.notes.iter().any(|n| n.contains("no HA")),
+        "{:?}",
+        rec.notes
+    );
     // Setup of both colours is no handicap: Black moves first, as before.
     let rec = read("(;GM[1]SZ[9]AB[cc]AW[gg];B[ee];W[];B[])").unwrap();
     assert_eq!(rec.player_to_move, None);
@@ -624,7 +628,9 @@ fn quirks_setup_after_the_root() {
         ]
     );
     assert!(
-        rec.notes.iter().any(|n| n.starts_with("node 2: setup before the first move")),
+        rec.notes
+            .iter()
+            .any(|n| n.starts_with("node 2: setup before the first move")),
         "{:?}",
         rec.notes
     );
@@ -719,11 +725,18 @@ fn quirks_duplicated_properties() {
     // sgf-parse refused a doubled GM in the root ("not an SGF file"): the first is read.
     let rec = read("(;GM[1]FF[4]GM[1]SZ[9]C[a\\]GM[2\\]];B[aa])").unwrap();
     assert_eq!(rec.comment.as_deref(), Some("a]GM[2]"));
-    assert!(rec.notes.iter().any(|n| n.starts_with("GM doubled")), "{:?}", rec.notes);
+    assert!(
+        rec.notes.iter().any(|n| n.starts_with("GM doubled")),
+        "{:?}",
+        rec.notes
+    );
     assert_eq!(err(read("(;GM[2]GM[1];B[aa])")), SgfError::NotGo);
     // Other doubled single values: the first KM and RE are read.
     let rec = read("(;GM[1]SZ[9]KM[6.5]KM[7.5]RE[B+1]RE[W+2];B[aa])").unwrap();
-    assert_eq!((rec.komi_half_points, rec.result.as_deref()), (Some(13), Some("B+1")));
+    assert_eq!(
+        (rec.komi_half_points, rec.result.as_deref()),
+        (Some(13), Some("B+1"))
+    );
     let e = err(read("(;GM[1]SZ[9];B[aa]B[bb])"));
     assert!(
         matches!(&e, SgfError::TwoMovesInOneNode { node: 1, first, second } if first == "B[aa]" && second == "B[bb]"),
@@ -800,7 +813,10 @@ fn quirks_recorded_result_parsed() {
         );
     }
     assert_eq!(p("B+R"), won(Color::Black, None, ResultHow::Resignation));
-    assert_eq!(p("W+Resign"), won(Color::White, None, ResultHow::Resignation));
+    assert_eq!(
+        p("W+Resign"),
+        won(Color::White, None, ResultHow::Resignation)
+    );
     assert_eq!(p("B+T"), won(Color::Black, None, ResultHow::Time));
     assert_eq!(p("W+Time"), won(Color::White, None, ResultHow::Time));
     assert_eq!(p("B+F"), won(Color::Black, None, ResultHow::Forfeit));
@@ -809,7 +825,9 @@ fn quirks_recorded_result_parsed() {
     assert_eq!(p("?"), None);
     assert_eq!(p("black won"), None);
     assert_eq!(
-        won(Color::White, Some(24), ResultHow::Score).unwrap().signed_margin(),
+        won(Color::White, Some(24), ResultHow::Score)
+            .unwrap()
+            .signed_margin(),
         Some(Half(-24))
     );
 }
@@ -827,9 +845,10 @@ fn quirks_no_final_passes() {
         assert_eq!(done.game.first_passer(), Some(Color::Black), "{re}");
         assert_eq!(done.game.consecutive_virtual(), 2, "{re}");
         assert!(
-            done.record.notes.iter().any(|n| n.starts_with(
-                "no final passes: counted as paused after move 2"
-            )),
+            done.record
+                .notes
+                .iter()
+                .any(|n| n.starts_with("no final passes: counted as paused after move 2")),
             "{re}: {:?}",
             done.record.notes
         );
@@ -838,7 +857,11 @@ fn quirks_no_final_passes() {
     let done = play("(;GM[1]SZ[9]RE[0];B[ee];W[])").unwrap();
     assert_eq!(done.game.phase(), Phase::Paused);
     assert_eq!(done.game.first_passer(), Some(Color::White));
-    assert!(done.record.notes.iter().any(|n| n.contains("virtual moves added: black)")));
+    assert!(done
+        .record
+        .notes
+        .iter()
+        .any(|n| n.contains("virtual moves added: black)")));
     // Resignation, time, forfeit: the loser resigns, no count.
     for (re, loser) in [
         ("B+R", Color::White),
@@ -862,8 +885,14 @@ fn quirks_no_final_passes() {
     )
     .unwrap();
     assert_eq!(r.end, "time");
-    assert!(r.results.iter().all(|x| x.result == "W+T" && x.winner == Some(Color::White)));
-    assert!(r.re_agreement.iter().all(|a| a.re_agrees == Some(true) && a.re_margin_diff.is_none()));
+    assert!(r
+        .results
+        .iter()
+        .all(|x| x.result == "W+T" && x.winner == Some(Color::White)));
+    assert!(r
+        .re_agreement
+        .iter()
+        .all(|a| a.re_agrees == Some(true) && a.re_margin_diff.is_none()));
     // No RE: still in play, refused with the hint; --assume-pause counts it.
     let text = "(;GM[1]SZ[9];B[ee];W[dd])";
     let e = err(play(text));
@@ -876,13 +905,20 @@ fn quirks_no_final_passes() {
     )
     .unwrap();
     assert_eq!(done.game.phase(), Phase::Paused);
-    assert!(done.record.notes.iter().any(|n| n.contains("--assume-pause")));
+    assert!(done
+        .record
+        .notes
+        .iter()
+        .any(|n| n.contains("--assume-pause")));
     assert!(score_bytes("p.sgf", text.as_bytes(), &ScoreOptions::default()).is_err());
     let opts = ScoreOptions {
         assume_pause: true,
         ..ScoreOptions::default()
     };
-    assert_eq!(score_bytes("p.sgf", text.as_bytes(), &opts).unwrap().end, "pause");
+    assert_eq!(
+        score_bytes("p.sgf", text.as_bytes(), &opts).unwrap().end,
+        "pause"
+    );
 }
 
 /// Each rule set's result against RE: same winner, and the margin difference.
@@ -917,7 +953,11 @@ fn quirks_result_against_re() {
     let r = score("B+1");
     assert_eq!(r.re_agreement[0].re_agrees, Some(false));
     assert_eq!(r.re_agreement[0].re_margin_diff, Some(Half(-7)));
-    assert!(r.text.contains("RE DIFFERS (winner), margin -3.5"), "{}", r.text);
+    assert!(
+        r.text.contains("RE DIFFERS (winner), margin -3.5"),
+        "{}",
+        r.text
+    );
     // JSON keys.
     let mut out = Vec::new();
     jipingdian::report::score::write_json(&mut out, &[r]).unwrap();

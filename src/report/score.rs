@@ -16,8 +16,7 @@ use crate::report::svg::Diagram;
 use crate::rules::{RuleId, RuleResult};
 use crate::settlement::{PointClass, SharedKind};
 use crate::sgf::{
-    parse_sgf, replay_with, RecordedResult, Replayed, ReplayOptions, ResultHow, SgfError,
-    SgfRecord,
+    parse_sgf, replay_with, RecordedResult, ReplayOptions, Replayed, ResultHow, SgfError, SgfRecord,
 };
 
 /// Options of `jpd score`.
@@ -724,11 +723,7 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
                 "  RE {}{}",
                 if ok { "agrees" } else { "DIFFERS (winner)" },
                 agr.re_margin_diff
-                    .map(|d| format!(
-                        ", margin {}{}",
-                        if d.0 > 0 { "+" } else { "" },
-                        d
-                    ))
+                    .map(|d| format!(", margin {}{}", if d.0 > 0 { "+" } else { "" }, d))
                     .unwrap_or_default()
             ),
         };

@@ -11,8 +11,9 @@ use sgf_parse::{GameTree, LexerError, SgfNode, SgfParseError, SgfProp};
 use crate::counting::Half;
 use crate::engine::{Color, Coord, End, Game, GameError, Illegal, Move, PerSide, Phase, PlayRules};
 
-/// The most nodes a file may hold (all game trees and variations together). Deeper trees would
-/// exhaust the stack in `sgf-parse`, which builds and drops them recursively.
+/// The most nodes the main line of the first game tree may hold. Deeper lines would exhaust the
+/// stack in `sgf-parse`, which builds and drops them recursively. Side variations are cut before
+/// parsing and not counted (only [`MAX_BYTES`] bounds them); other game trees are not parsed.
 pub const MAX_NODES: usize = 20_000;
 
 /// The most bytes a file may hold. A game record is a few kilobytes, a commented one rarely a
@@ -230,7 +231,7 @@ pub struct SgfRecord {
     pub rules: Option<String>,
     /// `RE`.
     pub result: Option<String>,
-    /// `C` of the root.
+    /// `C` of the root (a doubled `C`: the texts joined by a newline).
     pub comment: Option<String>,
     /// The player to move first: `PL` (of any node before the first move), else White in a
     /// handicap game (`HA` of 2 or more with black setup stones, or black setup stones only and
@@ -398,8 +399,9 @@ pub struct Replayed {
     pub record: SgfRecord,
 }
 
-/// Reads an SGF file: decodes it in its `CA` charset (default UTF-8), parses it and returns the
-/// main line of its first game tree. Does not play the moves: see [`replay`].
+/// Reads an SGF file: decodes it in its `CA` charset (without `CA`: UTF-8, or Latin-1 when the
+/// bytes are not UTF-8), parses it and returns the main line of its first game tree (side
+/// variations are cut from the text unparsed). Does not play the moves: see [`replay`].
 ///
 /// Never panics; every malformed input is an [`SgfError`].
 ///
@@ -1148,7 +1150,12 @@ impl Reader {
     /// A handicap game: Black's setup stones only, and `HA` of 2 or more (or no `HA` and a first
     /// move by White). In SGF, White moves first after handicap stones; `PL` overrides.
     fn read_handicap(&mut self) {
-        let black = self.rec.setup.iter().filter(|s| s.1 == Color::Black).count();
+        let black = self
+            .rec
+            .setup
+            .iter()
+            .filter(|s| s.1 == Color::Black)
+            .count();
         let white = self.rec.setup.len() - black;
         let first = self.rec.moves.first().map(|m| m.color);
         let declared = self.rec.handicap.is_some_and(|h| h >= 2);
@@ -1597,10 +1604,7 @@ pub fn replay_with(
                 "no final passes: counted as paused after move {} ({}; virtual moves added: {})",
                 rec.moves.len(),
                 if scored {
-                    format!(
-                        "RE[{}] is a count",
-                        rec.result.as_deref().unwrap_or("")
-                    )
+                    format!("RE[{}] is a count", rec.result.as_deref().unwrap_or(""))
                 } else {
                     "--assume-pause".to_string()
                 },
