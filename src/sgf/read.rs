@@ -1175,7 +1175,7 @@ impl Reader {
             }
         };
         self.rec.notes.push(format!(
-            "handicap game: {black} black setup stones{ha}; {who}; the handicap stones count as moves of Black made before the first move, no rule set adds a handicap compensation, and balancing makes up the move difference (flagged extended where the Art. 14 table does not cover it)"
+            "handicap game: {black} black setup stones{ha}; {who}; the handicap stones count as moves of Black made before the first move, no rule set adds a handicap compensation, and balancing makes up the move difference as for any setup (a departure from the Art. 14 table is reported as the balancing fallback)"
         ));
     }
 
