@@ -66,6 +66,10 @@ enum Command {
         /// Use the record's KM as every rule set's komi.
         #[arg(long)]
         komi_from_sgf: bool,
+        /// Count a record that stops in play (no final passes, no result in RE) as paused after
+        /// its last move: the side to move passes, then the other.
+        #[arg(long)]
+        assume_pause: bool,
         /// Print the reports of the good files even when some files are bad (exit code 2 still).
         #[arg(long)]
         keep_going: bool,
@@ -599,6 +603,7 @@ fn main() -> ExitCode {
             balancing,
             format,
             komi_from_sgf,
+            assume_pause,
             keep_going,
             svg,
             files,
@@ -619,6 +624,7 @@ fn main() -> ExitCode {
                 balancing,
                 komi_from_sgf,
                 checks: CheckOptions::default(),
+                assume_pause,
             };
             let mut reports: Vec<FileReport> = Vec::new();
             let mut bad = false;

@@ -27,6 +27,7 @@ fn quick_options() -> ScoreOptions {
             symmetries: Symmetries::OnePerGame,
             t11_choices: 2,
         },
+        assume_pause: false,
     }
 }
 

@@ -1,8 +1,14 @@
 //! SGF input: one test per kind of bad input, the accepted forms of virtual moves, komi, setup
 //! and territory, and the writer -> reader round trip.
 
+use jipingdian::counting::Half;
 use jipingdian::engine::{Color, Coord, End, Illegal, Phase, PlayRules};
-use jipingdian::sgf::{parse_sgf, replay, Replayed, SgfError, SgfRecord, SgfWriter, MAX_NODES};
+use jipingdian::report::score::{score_bytes, ScoreOptions};
+use jipingdian::rules::RuleId;
+use jipingdian::sgf::{
+    parse_sgf, replay, replay_with, RecordedResult, ReplayOptions, Replayed, ResultHow, SgfError,
+    SgfRecord, SgfWriter, MAX_NODES,
+};
 
 fn read(text: &str) -> Result<SgfRecord, SgfError> {
     parse_sgf(text.as_bytes())
@@ -230,11 +236,10 @@ fn bytes_invalid_in_the_declared_charset() {
         matches!(&e, SgfError::InvalidEncoding { node: 1, offset: 29, charset, .. } if charset == "UTF-8"),
         "{e:?}"
     );
-    // No CA: UTF-8 by default.
-    let e = err(parse_sgf(b"(;GM[1]C[\xc3])"));
-    assert!(
-        matches!(e, SgfError::InvalidEncoding { node: 0, .. }),
-        "{e:?}"
+    // No CA: UTF-8 when the bytes are UTF-8, else Latin-1 (see `quirks_charset_default_and_aliases`).
+    assert_eq!(
+        parse_sgf(b"(;GM[1]C[\xc3])").unwrap().comment.as_deref(),
+        Some("\u{c3}")
     );
     // 0xFF is never a GBK lead byte.
     let e = err(parse_sgf(b"(;GM[1]CA[GBK];C[\xff\xff])"));
@@ -557,6 +562,414 @@ fn quirks_gb2312_file() {
     let done = replay(&rec, PlayRules::JPD).unwrap();
     assert_eq!(done.game.phase(), Phase::Paused);
     assert_eq!(done.game.first_passer(), Some(Color::White));
+}
+
+/// Handicap games: `HA[2]AB[..]` then `;W[..]` without `PL`. In SGF, White moves first after
+/// handicap stones; `PL` overrides. The setup stones stay moves of Black made before the first
+/// move, and a note says the game is a handicap game.
+#[test]
+fn quirks_handicap_game() {
+    // 9x9, two black stones at C7 (cc) and G3 (gg); White plays E5 (ee), then Black and White
+    // pass: the game pauses, Black passed first. Real moves: Black 2 (the setup), White 1.
+    let text = "(;GM[1]SZ[9]HA[2]KM[0.5]AB[cc][gg];W[ee];B[];W[])";
+    let rec = read(text).unwrap();
+    assert_eq!(rec.handicap, Some(2));
+    assert_eq!(rec.player_to_move, Some(Color::White));
+    assert!(
+        rec.notes.iter().any(
+            |n| n.starts_with("handicap game: 2 black setup stones (HA[2]); White moves first")
+        ),
+        "{:?}",
+        rec.notes
+    );
+    let done = replay(&rec, PlayRules::JPD).unwrap();
+    assert_eq!(done.game.phase(), Phase::Paused);
+    assert_eq!(done.game.first_passer(), Some(Color::Black));
+    assert_eq!(done.game.setup_stones().black, 2);
+    assert_eq!(done.game.real_moves().black, 2);
+    assert_eq!(done.game.real_moves().white, 1);
+    // Scored: the handicap note and the setup note are in the output.
+    let r = score_bytes("ha.sgf", text.as_bytes(), &ScoreOptions::default()).unwrap();
+    assert!(r.notes.iter().any(|n| n.starts_with("handicap game")));
+    assert!(r.notes.iter().any(|n| n.starts_with("2 setup stones")));
+    assert!(r.text.contains("note: handicap game"));
+    // PL overrides the convention.
+    let rec = read("(;GM[1]SZ[9]HA[2]AB[cc][gg]PL[B];B[ee];W[];B[])").unwrap();
+    assert_eq!(rec.player_to_move, Some(Color::Black));
+    assert!(play("(;GM[1]SZ[9]HA[2]AB[cc][gg]PL[B];B[ee];W[];B[])").is_ok());
+    // No HA: black setup stones only and a first move by White read the same way.
+    let rec = read("(;GM[1]SZ[9]AB[cc][gg];W[ee];B[];W[])").unwrap();
+    assert_eq!(rec.player_to_move, Some(Color::White));
+    assert!(
+        rec.notes.iter().any(|n| n.contains("no HA")),
+        "{:?}",
+        rec.notes
+    );
+    // Setup of both colours is no handicap: Black moves first, as before.
+    let rec = read("(;GM[1]SZ[9]AB[cc]AW[gg];B[ee];W[];B[])").unwrap();
+    assert_eq!(rec.player_to_move, None);
+    assert!(!rec.notes.iter().any(|n| n.contains("handicap")));
+}
+
+/// Setup (AB/AW/AE) after the root: applied in order to the starting position while no move
+/// has been made; after a move (or beside one) it is refused, naming the node, as the move
+/// counts cannot include stones placed during play.
+#[test]
+fn quirks_setup_after_the_root() {
+    // Node 1 places black C7 (cc), D6 (dd) and white E5 (ee); node 2 empties D6 and adds white
+    // F4 (ff). Starting position: Black cc; White ee, ff (3 stones). Then Black G3, two passes.
+    let rec = read("(;GM[1]SZ[9];AB[cc][dd]AW[ee];AE[dd]AW[ff];B[gg];W[];B[])").unwrap();
+    assert_eq!(
+        rec.setup,
+        vec![
+            (c("cc"), Color::Black),
+            (c("ee"), Color::White),
+            (c("ff"), Color::White)
+        ]
+    );
+    assert!(
+        rec.notes
+            .iter()
+            .any(|n| n.starts_with("node 2: setup before the first move")),
+        "{:?}",
+        rec.notes
+    );
+    let done = replay(&rec, PlayRules::JPD).unwrap();
+    assert_eq!(done.game.setup_stones().white, 2);
+    assert_eq!(done.game.phase(), Phase::Paused);
+    // AB over an earlier AW replaces the stone.
+    let rec = read("(;GM[1]SZ[9]AW[ee];AB[ee];B[aa];W[];B[])").unwrap();
+    assert_eq!(rec.setup, vec![(c("ee"), Color::Black)]);
+    // PL before the first move, outside the root, sets the first player.
+    let rec = read("(;GM[1]SZ[9]AW[cc]AB[dd];PL[W];W[ee];B[];W[])").unwrap();
+    assert_eq!(rec.player_to_move, Some(Color::White));
+    // After the first move: refused, naming the node and the move.
+    let e = err(read("(;GM[1]SZ[9];B[ee];W[dd];AB[aa];W[])"));
+    assert_eq!(
+        e,
+        SgfError::UnsupportedSetup {
+            node: 3,
+            prop: "AB".into(),
+            moves: 2
+        }
+    );
+    assert!(e.to_string().contains("after move 2"), "{e}");
+    // Beside a move in one node: refused too.
+    let e = err(read("(;GM[1]SZ[9];AE[aa]B[ee])"));
+    assert!(
+        matches!(&e, SgfError::UnsupportedSetup { node: 1, prop, moves: 0 } if prop == "AE"),
+        "{e:?}"
+    );
+}
+
+/// Charsets: text without CA that is not UTF-8 is Latin-1 (the SGF default); CA labels are
+/// matched case- and punctuation-insensitively.
+#[test]
+fn quirks_charset_default_and_aliases() {
+    // "Müller" in Latin-1: ü is the single byte 0xFC, not UTF-8.
+    let rec = parse_sgf(b"(;GM[1]PW[x]C[M\xfcller])").unwrap();
+    assert_eq!(rec.comment.as_deref(), Some("Müller"));
+    assert!(
+        rec.notes.iter().any(|n| n.contains("read as Latin-1")),
+        "{:?}",
+        rec.notes
+    );
+    // Valid UTF-8 without CA stays UTF-8, with no note.
+    let rec = read("(;GM[1]C[Müller])").unwrap();
+    assert_eq!(rec.comment.as_deref(), Some("Müller"));
+    assert!(rec.notes.is_empty());
+    for (label, enc, s) in [
+        ("ISO8859_1", encoding_rs::WINDOWS_1252, "Müller"),
+        ("ISO-8859-1", encoding_rs::WINDOWS_1252, "Müller"),
+        ("iso8859-1", encoding_rs::WINDOWS_1252, "Müller"),
+        ("latin1", encoding_rs::WINDOWS_1252, "Müller"),
+        ("Latin-1", encoding_rs::WINDOWS_1252, "Müller"),
+        ("windows-1252", encoding_rs::WINDOWS_1252, "Müller €"),
+        ("cp1252", encoding_rs::WINDOWS_1252, "Müller €"),
+        ("utf8", encoding_rs::UTF_8, "黑 Müller"),
+        ("UTF8", encoding_rs::UTF_8, "黑 Müller"),
+        ("GB18030", encoding_rs::GB18030, "黑中盘胜"),
+        ("gbk", encoding_rs::GBK, "黑中盘胜"),
+        ("GB_2312", encoding_rs::GBK, "黑中盘胜"),
+        ("big5", encoding_rs::BIG5, "黑勝"),
+        ("Shift-JIS", encoding_rs::SHIFT_JIS, "黒の中押し勝ち"),
+        ("SJIS", encoding_rs::SHIFT_JIS, "黒の中押し勝ち"),
+        ("EUC-KR", encoding_rs::EUC_KR, "흑 불계승"),
+        ("euc_kr", encoding_rs::EUC_KR, "흑 불계승"),
+    ] {
+        let text = format!("(;GM[1]CA[{label}]C[{s}])");
+        let (bytes, _, bad) = enc.encode(&text);
+        assert!(!bad, "{label}");
+        let rec = parse_sgf(&bytes).unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!(rec.comment.as_deref(), Some(s), "{label}");
+    }
+    assert!(matches!(
+        err(parse_sgf(b"(;GM[1]CA[klingon])")),
+        SgfError::UnknownCharset { .. }
+    ));
+}
+
+/// A property doubled in one node: text and point lists are joined; a doubled move is the
+/// "two moves in one node" error, naming the node.
+#[test]
+fn quirks_duplicated_properties() {
+    // Root: two comments, AB twice, AW twice; the last node marks TW twice. White's A8 (ab)
+    // and B9 (ba) are territory marks on empty points; the setup is aa, bb (Black), hh, ii
+    // (White).
+    let rec =
+        read("(;GM[1]SZ[9]C[first]C[second]AB[aa]AB[bb]AW[ii]AW[hh];B[ee];W[];B[]TW[ab]TW[ba])")
+            .unwrap();
+    assert_eq!(rec.comment.as_deref(), Some("first\nsecond"));
+    assert_eq!(rec.setup.len(), 4);
+    assert_eq!(rec.territory.white, vec![c("ab"), c("ba")]);
+    // sgf-parse refused a doubled GM in the root ("not an SGF file"): the first is read.
+    let rec = read("(;GM[1]FF[4]GM[1]SZ[9]C[a\\]GM[2\\]];B[aa])").unwrap();
+    assert_eq!(rec.comment.as_deref(), Some("a]GM[2]"));
+    assert!(
+        rec.notes.iter().any(|n| n.starts_with("GM doubled")),
+        "{:?}",
+        rec.notes
+    );
+    assert_eq!(err(read("(;GM[2]GM[1];B[aa])")), SgfError::NotGo);
+    // Other doubled single values: the first KM and RE are read.
+    let rec = read("(;GM[1]SZ[9]KM[6.5]KM[7.5]RE[B+1]RE[W+2];B[aa])").unwrap();
+    assert_eq!(
+        (rec.komi_half_points, rec.result.as_deref()),
+        (Some(13), Some("B+1"))
+    );
+    let e = err(read("(;GM[1]SZ[9];B[aa]B[bb])"));
+    assert!(
+        matches!(&e, SgfError::TwoMovesInOneNode { node: 1, first, second } if first == "B[aa]" && second == "B[bb]"),
+        "{e:?}"
+    );
+    let e = err(read("(;GM[1]SZ[9];B[aa];W[aa][bb])"));
+    assert!(
+        matches!(e, SgfError::TwoMovesInOneNode { node: 2, .. }),
+        "{e:?}"
+    );
+}
+
+/// Side variations never count against the node limit and are not built: a three-move main
+/// line with 20,000 nodes of side variations (long, many, or nested deeper than the stack
+/// would allow) reads in full.
+#[test]
+fn quirks_side_variations_do_not_count() {
+    let main = |side: &str| format!("(;GM[1]SZ[9];B[ee](;W[];B[]){side})");
+    let long = format!("(;W[aa]{})", ";B[bb];W[aa]".repeat(MAX_NODES / 2));
+    let many = "(;W[aa])".repeat(MAX_NODES);
+    let nested = format!("{}{}", "(;W[aa]".repeat(MAX_NODES), ")".repeat(MAX_NODES));
+    for side in [long, many, nested] {
+        let text = main(&side);
+        let h = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || parse_sgf(text.as_bytes()))
+            .unwrap();
+        let rec = h.join().unwrap().unwrap();
+        let moves: Vec<_> = rec.moves.iter().map(|m| (m.color, m.at)).collect();
+        assert_eq!(
+            moves,
+            vec![
+                (Color::Black, Some(c("ee"))),
+                (Color::White, None),
+                (Color::Black, None)
+            ]
+        );
+        assert!(rec
+            .notes
+            .iter()
+            .any(|n| n == "variations present: the main line is scored"));
+    }
+    // The main line itself is still bounded.
+    let mut s = String::from("(;GM[1]");
+    s.push_str(&";C[x]".repeat(MAX_NODES));
+    s.push_str("(;C[main])(;C[side]))");
+    assert!(matches!(err(read(&s)), SgfError::TooLarge { .. }));
+}
+
+/// `RE` read: winner, margin (points; quarters in stones), how.
+#[test]
+fn quirks_recorded_result_parsed() {
+    let p = |t: &str| RecordedResult::parse(t, &mut Vec::new());
+    let won = |c, m: Option<i64>, how| {
+        Some(RecordedResult {
+            winner: Some(c),
+            margin: m.map(Half),
+            how,
+        })
+    };
+    assert_eq!(p("B+3.5"), won(Color::Black, Some(7), ResultHow::Score));
+    assert_eq!(p("W+12"), won(Color::White, Some(24), ResultHow::Score));
+    // 0.75 stones = 1.5 points.
+    assert_eq!(p("B+0.75"), won(Color::Black, Some(3), ResultHow::Score));
+    for d in ["0", "Draw", "jigo"] {
+        assert_eq!(
+            p(d),
+            Some(RecordedResult {
+                winner: None,
+                margin: Some(Half(0)),
+                how: ResultHow::Score
+            }),
+            "{d}"
+        );
+    }
+    assert_eq!(p("B+R"), won(Color::Black, None, ResultHow::Resignation));
+    assert_eq!(
+        p("W+Resign"),
+        won(Color::White, None, ResultHow::Resignation)
+    );
+    assert_eq!(p("B+T"), won(Color::Black, None, ResultHow::Time));
+    assert_eq!(p("W+Time"), won(Color::White, None, ResultHow::Time));
+    assert_eq!(p("B+F"), won(Color::Black, None, ResultHow::Forfeit));
+    assert_eq!(p("W+"), won(Color::White, None, ResultHow::Unspecified));
+    assert_eq!(p("Void"), None);
+    assert_eq!(p("?"), None);
+    assert_eq!(p("black won"), None);
+    assert_eq!(
+        won(Color::White, Some(24), ResultHow::Score)
+            .unwrap()
+            .signed_margin(),
+        Some(Half(-24))
+    );
+}
+
+/// Records that end on the last stone: a count in RE (or `--assume-pause`) makes them paused
+/// after the last move (the side to move passes, then the other); resignation, time and
+/// forfeit in RE end them with no count; without RE they stay refused, with the hint.
+#[test]
+fn quirks_no_final_passes() {
+    // Black E5, White D6: Black is to move, so Black passes, then White; Black is the first
+    // passer and the game is paused after the two added virtual moves.
+    for re in ["B+3.5", "W+12", "0", "Draw", "Jigo"] {
+        let done = play(&format!("(;GM[1]SZ[9]RE[{re}];B[ee];W[dd])")).unwrap();
+        assert_eq!(done.game.phase(), Phase::Paused, "{re}");
+        assert_eq!(done.game.first_passer(), Some(Color::Black), "{re}");
+        assert_eq!(done.game.consecutive_virtual(), 2, "{re}");
+        assert!(
+            done.record
+                .notes
+                .iter()
+                .any(|n| n.starts_with("no final passes: counted as paused after move 2")),
+            "{re}: {:?}",
+            done.record.notes
+        );
+    }
+    // The last move was already a virtual move: one more pauses the game (Black's).
+    let done = play("(;GM[1]SZ[9]RE[0];B[ee];W[])").unwrap();
+    assert_eq!(done.game.phase(), Phase::Paused);
+    assert_eq!(done.game.first_passer(), Some(Color::White));
+    assert!(done
+        .record
+        .notes
+        .iter()
+        .any(|n| n.contains("virtual moves added: black)")));
+    // Resignation, time, forfeit: the loser resigns, no count.
+    for (re, loser) in [
+        ("B+R", Color::White),
+        ("W+Resign", Color::Black),
+        ("B+T", Color::White),
+        ("W+Time", Color::Black),
+        ("B+F", Color::White),
+    ] {
+        let done = play(&format!("(;GM[1]SZ[9]RE[{re}];B[ee];W[dd])")).unwrap();
+        assert_eq!(
+            done.game.phase(),
+            Phase::Ended(End::Resignation(loser)),
+            "{re}"
+        );
+    }
+    // Scored: time is reported as such, with its winner and no score.
+    let r = score_bytes(
+        "t.sgf",
+        b"(;GM[1]SZ[9]RE[W+T];B[ee];W[dd])",
+        &ScoreOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(r.end, "time");
+    assert!(r
+        .results
+        .iter()
+        .all(|x| x.result == "W+T" && x.winner == Some(Color::White)));
+    assert!(r
+        .re_agreement
+        .iter()
+        .all(|a| a.re_agrees == Some(true) && a.re_margin_diff.is_none()));
+    // No RE: still in play, refused with the hint; --assume-pause counts it.
+    let text = "(;GM[1]SZ[9];B[ee];W[dd])";
+    let e = err(play(text));
+    assert_eq!(e, SgfError::NotEnded { moves: 2, node: 2 });
+    assert!(e.to_string().contains("--assume-pause"), "{e}");
+    let done = replay_with(
+        &read(text).unwrap(),
+        PlayRules::JPD,
+        ReplayOptions { assume_pause: true },
+    )
+    .unwrap();
+    assert_eq!(done.game.phase(), Phase::Paused);
+    assert!(done
+        .record
+        .notes
+        .iter()
+        .any(|n| n.contains("--assume-pause")));
+    assert!(score_bytes("p.sgf", text.as_bytes(), &ScoreOptions::default()).is_err());
+    let opts = ScoreOptions {
+        assume_pause: true,
+        ..ScoreOptions::default()
+    };
+    assert_eq!(
+        score_bytes("p.sgf", text.as_bytes(), &opts).unwrap().end,
+        "pause"
+    );
+}
+
+/// Each rule set's result against RE: same winner, and the margin difference.
+#[test]
+fn quirks_result_against_re() {
+    // 5x5: Black's wall on column c, White's on column d, Black first; no final passes, so
+    // Black passes, then White. Chinese area: Black 15 (columns a-c), White 10 (d-e); komi
+    // 7.5: margin 15 - 10 - 7.5 = -2.5, W+2.5.
+    let walls = "B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de]";
+    let opts = ScoreOptions {
+        rules: vec![RuleId::Chinese],
+        ..ScoreOptions::default()
+    };
+    let score = |re: &str| {
+        let text = format!("(;GM[1]SZ[5]RE[{re}];{walls})");
+        score_bytes("w.sgf", text.as_bytes(), &opts).unwrap()
+    };
+    let r = score("W+2.5");
+    assert_eq!(r.results[0].result, "W+2.5");
+    assert_eq!(r.re_agreement[0].re_agrees, Some(true));
+    assert_eq!(r.re_agreement[0].re_margin_diff, Some(Half(0)));
+    assert!(r.text.contains("W+2.5  RE agrees, margin 0"), "{}", r.text);
+    assert_eq!(
+        r.sgf_result_parsed,
+        Some(RecordedResult {
+            winner: Some(Color::White),
+            margin: Some(Half(5)),
+            how: ResultHow::Score
+        })
+    );
+    // RE says Black by 1: wrong winner; -2.5 - 1 = -3.5.
+    let r = score("B+1");
+    assert_eq!(r.re_agreement[0].re_agrees, Some(false));
+    assert_eq!(r.re_agreement[0].re_margin_diff, Some(Half(-7)));
+    assert!(
+        r.text.contains("RE DIFFERS (winner), margin -3.5"),
+        "{}",
+        r.text
+    );
+    // JSON keys.
+    let mut out = Vec::new();
+    jipingdian::report::score::write_json(&mut out, &[r]).unwrap();
+    let json = String::from_utf8(out).unwrap();
+    assert!(json.contains("\"re_agrees\": false"), "{json}");
+    assert!(json.contains("\"re_margin_diff\": -3.5"), "{json}");
+    assert!(json.contains("\"sgf_result_parsed\""), "{json}");
+    // RE with no winner (Void): null.
+    let text = format!("(;GM[1]SZ[5]RE[Void];{walls};B[];W[])");
+    let r = score_bytes("v.sgf", text.as_bytes(), &opts).unwrap();
+    assert_eq!(r.re_agreement[0].re_agrees, None);
+    assert_eq!(r.re_agreement[0].re_margin_diff, None);
 }
 
 // ---- writer ------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ fuzz_target!(|data: &[u8]| {
                 balancing,
                 komi_from_sgf,
                 checks: CheckOptions::default(),
+                // Both ways of ending a record that stops in play.
+                assume_pause: komi_from_sgf,
             };
             match score_bytes("fuzz.sgf", data, &opts) {
                 Ok(r) => reports.push(r),

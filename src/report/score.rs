@@ -15,7 +15,9 @@ use crate::engine::{Board, Color, End, Illegal, PerSide, Phase, PlayRules, Point
 use crate::report::svg::Diagram;
 use crate::rules::{RuleId, RuleResult};
 use crate::settlement::{PointClass, SharedKind};
-use crate::sgf::{parse_sgf, replay, Replayed, SgfError, SgfRecord};
+use crate::sgf::{
+    parse_sgf, replay_with, RecordedResult, ReplayOptions, Replayed, ResultHow, SgfError, SgfRecord,
+};
 
 /// Options of `jpd score`.
 #[derive(Clone, Debug)]
@@ -28,6 +30,9 @@ pub struct ScoreOptions {
     pub komi_from_sgf: bool,
     /// How much checking to do.
     pub checks: CheckOptions,
+    /// Count a record that stops in play (no final passes, no result in `RE`) as paused after
+    /// its last move (`--assume-pause`).
+    pub assume_pause: bool,
 }
 
 impl Default for ScoreOptions {
@@ -37,6 +42,7 @@ impl Default for ScoreOptions {
             balancing: Balancing::Art14,
             komi_from_sgf: false,
             checks: CheckOptions::default(),
+            assume_pause: false,
         }
     }
 }
@@ -116,6 +122,41 @@ pub struct NegativeJson {
     pub point: String,
 }
 
+/// Whether one rule set's result agrees with the record's `RE`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ReAgreement {
+    /// The rule set's id.
+    pub rules: String,
+    /// Same winner (a draw agrees with a draw); null when `RE` names no result or the rule
+    /// set has none (`illegal:superko`, `no_result`).
+    pub re_agrees: Option<bool>,
+    /// The rule set's margin minus `RE`'s, both from Black's side; null unless both are counts.
+    pub re_margin_diff: Option<Half>,
+}
+
+impl ReAgreement {
+    /// Compares `r` with the recorded result `re`; `counted`: the game was counted (not
+    /// resigned), so that `r`'s margin is a count.
+    pub fn of(r: &RuleResult, re: Option<&RecordedResult>, counted: bool) -> ReAgreement {
+        // An unscored result (`illegal:superko`, `no_result`) has no winner and is not `0`.
+        let has_result = r.winner.is_some() || r.result == "0";
+        let counted = counted && has_result;
+        let re_agrees = match re {
+            Some(re) if has_result => Some(re.winner == r.winner),
+            _ => None,
+        };
+        let re_margin_diff = match re.and_then(RecordedResult::signed_margin) {
+            Some(m) if counted => Some(r.margin - m),
+            _ => None,
+        };
+        ReAgreement {
+            rules: r.rules.clone(),
+            re_agrees,
+            re_margin_diff,
+        }
+    }
+}
+
 /// Everything `jpd score` says about one file. The keys of its JSON form are stable.
 #[derive(Clone, Debug, Serialize)]
 pub struct FileReport {
@@ -123,7 +164,8 @@ pub struct FileReport {
     pub file: String,
     /// Board size.
     pub size: u8,
-    /// How the game ended: `pause`, `four_passes`, `resignation`, `no_result`.
+    /// How the game ended: `pause`, `four_passes`, `resignation`, `time`, `forfeit` (the last
+    /// two as `RE` says: `B+T`, `W+F`), `no_result`.
     pub end: String,
     /// The first passer.
     pub first_passer: Option<Color>,
@@ -170,6 +212,11 @@ pub struct FileReport {
     pub sgf_komi: Option<Half>,
     /// The record's `RE`.
     pub sgf_result: Option<String>,
+    /// The record's `RE` read: `{winner, margin, how}` (`how`: `score`, `resignation`, `time`,
+    /// `forfeit`, `unspecified`); null when absent or naming no result.
+    pub sgf_result_parsed: Option<RecordedResult>,
+    /// For each rule set, in the order of `results`, whether its result agrees with `RE`.
+    pub re_agreement: Vec<ReAgreement>,
     /// The record's `RU`.
     pub sgf_rules: Option<String>,
     /// Notes on how the record was read.
@@ -205,8 +252,13 @@ pub fn score_bytes_with_diagram(
     if plays.is_empty() {
         plays.push(play_rules(RuleId::JpdTangsong));
     }
-    let mut replays: Vec<Result<Replayed, SgfError>> =
-        plays.iter().map(|&p| replay(&rec, p)).collect();
+    let replay_opts = ReplayOptions {
+        assume_pause: opts.assume_pause,
+    };
+    let mut replays: Vec<Result<Replayed, SgfError>> = plays
+        .iter()
+        .map(|&p| replay_with(&rec, p, replay_opts))
+        .collect();
     // The game the report describes: the first replay that can be counted, else the first that
     // ended with no result; when every replay refuses the record, the first refusal.
     let is_cycle = |r: &Replayed| r.game.phase() == Phase::Ended(End::NoResultCycle);
@@ -384,7 +436,11 @@ fn build(
     let end = match g.phase() {
         Phase::Paused => "pause",
         Phase::Ended(End::FourPasses) => "four_passes",
-        Phase::Ended(End::Resignation(_)) => "resignation",
+        Phase::Ended(End::Resignation(_)) => match rec.result_parsed.map(|re| re.how) {
+            Some(ResultHow::Time) => "time",
+            Some(ResultHow::Forfeit) => "forfeit",
+            _ => "resignation",
+        },
         Phase::Ended(End::NoResultCycle) => "no_result",
         Phase::Playing => "playing",
     }
@@ -402,6 +458,12 @@ fn build(
                 let mut r = RuleResult::resigned(id, loser);
                 if let (true, Some(km)) = (opts.komi_from_sgf, rec.komi_half_points) {
                     r.komi = Half(km as i64);
+                }
+                // A loss on time or by forfeit takes the resignation's path, under its own name.
+                match rec.result_parsed.map(|re| re.how) {
+                    Some(ResultHow::Time) => r.result = format!("{}+T", loser.opp().letter()),
+                    Some(ResultHow::Forfeit) => r.result = format!("{}+F", loser.opp().letter()),
+                    _ => {}
                 }
                 r
             })
@@ -449,10 +511,18 @@ fn build(
         results,
         sgf_komi: rec.komi_half_points.map(|k| Half(k as i64)),
         sgf_result: rec.result.clone(),
+        sgf_result_parsed: rec.result_parsed,
+        re_agreement: Vec::new(),
         sgf_rules: rec.rules.clone(),
         notes,
         text: String::new(),
     };
+    let counted = c.is_some() && !matches!(g.phase(), Phase::Ended(End::Resignation(_)));
+    r.re_agreement = r
+        .results
+        .iter()
+        .map(|res| ReAgreement::of(res, rec.result_parsed.as_ref(), counted))
+        .collect();
     r.text = render_text(&r, f, &a, rec);
     r
 }
@@ -644,11 +714,23 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
         let _ = writeln!(s, "  {:<4} {:<16} {}", f.id, v, f.detail);
     }
     let _ = writeln!(s, "results:");
-    for res in &r.results {
+    for (res, agr) in r.results.iter().zip(&r.re_agreement) {
+        // Against RE, where it names a result: `RE agrees`, `RE differs (winner)`, and the
+        // margin difference where both are counts.
+        let against = match agr.re_agrees {
+            None => String::new(),
+            Some(ok) => format!(
+                "  RE {}{}",
+                if ok { "agrees" } else { "DIFFERS (winner)" },
+                agr.re_margin_diff
+                    .map(|d| format!(", margin {}{}", if d.0 > 0 { "+" } else { "" }, d))
+                    .unwrap_or_default()
+            ),
+        };
         let _ = writeln!(
             s,
-            "  {:<18} komi {:>5}  black {:>6}  white {:>6}  margin {:>6}  {}",
-            res.rules, res.komi, res.black, res.white, res.margin, res.result
+            "  {:<18} komi {:>5}  black {:>6}  white {:>6}  margin {:>6}  {}{}",
+            res.rules, res.komi, res.black, res.white, res.margin, res.result, against
         );
     }
     s

@@ -1,12 +1,16 @@
 //! Reading and writing SGF records (FF\[4\]).
 //!
-//! * [`parse_sgf`] decodes the bytes in the charset the file declares (`CA`), parses them with
-//!   `sgf-parse`, and turns the main line into an [`SgfRecord`]: board size, komi in half-points,
-//!   rules, result, setup stones, moves (virtual moves as `at: None`) and the territory marks of
-//!   the last node. It does not play the moves.
+//! * [`parse_sgf`] decodes the bytes in the charset the file declares (`CA`; without it UTF-8,
+//!   else Latin-1), parses the main line with `sgf-parse` (side variations are cut first), and
+//!   turns it into an [`SgfRecord`]: board size, komi in half-points, rules, result (raw and
+//!   read as a [`RecordedResult`]), setup stones (with `AE`, up to the first move), the first
+//!   player (`PL`, or White in a handicap game), moves (virtual moves as `at: None`) and the
+//!   territory marks of the last node. It does not play the moves.
 //! * [`replay`] plays the record on a [`Game`](crate::engine::Game) under given play rules, names
-//!   the first illegal move, and derives the dead stones from the `TB`/`TW` marks (the CGoban
-//!   convention: a stone covered by the opponent's territory mark is dead).
+//!   the first illegal move, ends a record that stops in play as its `RE` says (resigned, or
+//!   paused when `RE` is a count; [`replay_with`] can assume the pause), and derives the dead
+//!   stones from the `TB`/`TW` marks (the CGoban convention: a stone covered by the opponent's
+//!   territory mark is dead).
 //! * [`SgfWriter`] writes a deterministic FF\[4\] record that [`parse_sgf`] and [`replay`] read back
 //!   to the same moves, setup, territory and komi.
 //!
@@ -37,5 +41,8 @@
 mod read;
 mod write;
 
-pub use read::{parse_sgf, replay, Replayed, SgfError, SgfMove, SgfRecord, MAX_BYTES, MAX_NODES};
+pub use read::{
+    parse_sgf, replay, replay_with, RecordedResult, ReplayOptions, Replayed, ResultHow, SgfError,
+    SgfMove, SgfRecord, MAX_BYTES, MAX_NODES,
+};
 pub use write::{format_komi, SgfWriter};

@@ -8,10 +8,12 @@ use encoding_rs::{DecoderResult, Encoding, UTF_8};
 use sgf_parse::go::{Move as SgfParseMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, LexerError, SgfNode, SgfParseError, SgfProp};
 
+use crate::counting::Half;
 use crate::engine::{Color, Coord, End, Game, GameError, Illegal, Move, PerSide, Phase, PlayRules};
 
-/// The most nodes a file may hold (all game trees and variations together). Deeper trees would
-/// exhaust the stack in `sgf-parse`, which builds and drops them recursively.
+/// The most nodes the main line of the first game tree may hold. Deeper lines would exhaust the
+/// stack in `sgf-parse`, which builds and drops them recursively. Side variations are cut before
+/// parsing and not counted (only [`MAX_BYTES`] bounds them); other game trees are not parsed.
 pub const MAX_NODES: usize = 20_000;
 
 /// The most bytes a file may hold. A game record is a few kilobytes, a commented one rarely a
@@ -53,7 +55,7 @@ pub enum SgfError {
         detail: String,
     },
     /// The file holds more nodes than [`MAX_NODES`].
-    #[error("node {nodes}: the first game tree holds more nodes than the limit of {limit}; split it or remove variations")]
+    #[error("node {nodes}: the main line of the first game tree holds more nodes than the limit of {limit}; split the record")]
     TooLarge {
         /// Nodes counted (at least).
         nodes: usize,
@@ -115,13 +117,18 @@ pub enum SgfError {
         /// The value(s) as written.
         value: String,
     },
-    /// Setup properties (`AB`, `AW`, `AE`, `PL`) after the root node.
-    #[error("node {node}: setup property {prop} after the root is not supported (only the root may place stones or set the player); move the setup into the root node")]
+    /// Setup properties (`AB`, `AW`, `AE`) after the first move, or in a node with a move.
+    /// Setup before the first move is read into the starting position; stones placed or
+    /// removed during play are not moves, and the move counts the rules compare cannot include
+    /// them.
+    #[error("node {node}: setup property {prop} after move {moves} or beside a move: stones placed or removed during play are not moves, so the move counts the rules compare cannot include them and the record cannot be counted; only setup before the first move (AB/AW/AE in nodes without a move) is read")]
     UnsupportedSetup {
         /// The node.
         node: usize,
         /// The property identifier.
         prop: String,
+        /// Moves read before the node.
+        moves: usize,
     },
     /// Bytes that are not valid in the declared (or default) charset.
     #[error("node {node}: the bytes at offset {offset} are not valid {charset}{how}; re-save the file in that charset or correct its CA property")]
@@ -158,7 +165,7 @@ pub enum SgfError {
         reason: Illegal,
     },
     /// The record ends with the game still in play and no resignation.
-    #[error("the record ends after move {moves} (node {node}) with the game still in play: no pause (two consecutive virtual moves), no four virtual moves, no resignation in RE; add the closing virtual moves (e.g. ;W[];B[]) or RE[B+R]/RE[W+R]")]
+    #[error("the record ends after move {moves} (node {node}) with the game still in play: no pause (two consecutive virtual moves), no four virtual moves, no result in RE; add the closing virtual moves (e.g. ;W[];B[]), a result (RE[B+R], RE[W+3.5]), or pass --assume-pause to jpd score to count it as paused after its last move")]
     NotEnded {
         /// Moves played.
         moves: usize,
@@ -224,11 +231,16 @@ pub struct SgfRecord {
     pub rules: Option<String>,
     /// `RE`.
     pub result: Option<String>,
-    /// `C` of the root.
+    /// `C` of the root (a doubled `C`: the texts joined by a newline).
     pub comment: Option<String>,
-    /// `PL` of the root.
+    /// The player to move first: `PL` (of any node before the first move), else White in a
+    /// handicap game (`HA` of 2 or more with black setup stones, or black setup stones only and
+    /// a first move by White), with a note.
     pub player_to_move: Option<Color>,
-    /// `AB`/`AW` of the root, Black's first, each sorted.
+    /// `HA` of the root, as written.
+    pub handicap: Option<i64>,
+    /// The starting position: `AB`/`AW` of the root and of the nodes before the first move,
+    /// with `AE` applied in order, Black's first, each sorted.
     pub setup: Vec<(Coord, Color)>,
     /// The moves of the main line.
     pub moves: Vec<SgfMove>,
@@ -239,8 +251,141 @@ pub struct SgfRecord {
     pub dead: Vec<Coord>,
     /// The side that resigned, from `RE` such as `B+R` or `W+Resign` (the loser).
     pub resigned: Option<Color>,
+    /// `RE` read: winner, margin in half-points, and how the game was won. `None` when absent
+    /// or naming no result (`Void`, `?`, unreadable).
+    pub result_parsed: Option<RecordedResult>,
     /// Remarks about what was read (several game trees, variations, skipped values...).
     pub notes: Vec<String>,
+}
+
+/// How a recorded result (`RE`) says the game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultHow {
+    /// By a count: `B+3.5`, `W+12`, `0` (a draw).
+    Score,
+    /// By resignation: `B+R`, `W+Resign`.
+    Resignation,
+    /// On time: `B+T`, `W+Time`.
+    Time,
+    /// By forfeit: `B+F`, `W+Forfeit`.
+    Forfeit,
+    /// A winner and nothing more (`B+`), or a margin that cannot be read.
+    Unspecified,
+}
+
+/// `RE` read: winner, margin and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RecordedResult {
+    /// The winner; `None` for a draw (`0`, `Draw`, `Jigo`).
+    pub winner: Option<Color>,
+    /// The winner's margin (0 for a draw), when the result is a count.
+    pub margin: Option<Half>,
+    /// How the game was won.
+    pub how: ResultHow,
+}
+
+impl RecordedResult {
+    /// Reads an `RE` value: `B+3.5`, `W+12`, `B+0.75` (in stones, the Chinese way: 1.5
+    /// points, with a note), `0`/`Draw`/`Jigo`, `B+R`/`W+Resign`, `B+T`/`W+Time`,
+    /// `B+F`/`W+Forfeit`, `B+`. `None` for `Void`, `?` and anything unreadable (with a note).
+    pub fn parse(text: &str, notes: &mut Vec<String>) -> Option<RecordedResult> {
+        let t = text.trim();
+        let lower = t.to_ascii_lowercase();
+        if matches!(lower.as_str(), "0" | "0.0" | "draw" | "jigo" | "d") {
+            return Some(RecordedResult {
+                winner: None,
+                margin: Some(Half::ZERO),
+                how: ResultHow::Score,
+            });
+        }
+        if matches!(lower.as_str(), "void" | "?" | "") {
+            return None;
+        }
+        let unread = |notes: &mut Vec<String>| {
+            notes.push(format!(
+                "RE[{t}] is not a result this reader knows (B+3.5, W+R, B+T, 0...): not compared"
+            ));
+            None
+        };
+        let mut chars = lower.chars();
+        let winner = match chars.next() {
+            Some('b') => Color::Black,
+            Some('w') => Color::White,
+            _ => return unread(notes),
+        };
+        if chars.next() != Some('+') {
+            return unread(notes);
+        }
+        let rest = chars.as_str().trim();
+        let won = |how, margin| {
+            Some(RecordedResult {
+                winner: Some(winner),
+                margin,
+                how,
+            })
+        };
+        match rest.chars().next() {
+            None => return won(ResultHow::Unspecified, None),
+            Some('r') => return won(ResultHow::Resignation, None),
+            Some('t') => return won(ResultHow::Time, None),
+            Some('f') => return won(ResultHow::Forfeit, None),
+            _ => {}
+        }
+        let digits: &str = &rest[..rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len())];
+        let Ok(v) = digits.parse::<f64>() else {
+            return unread(notes);
+        };
+        if !(0.0..1.0e6).contains(&v) {
+            return unread(notes);
+        }
+        let quarters = v * 4.0;
+        if quarters.fract() != 0.0 {
+            notes.push(format!(
+                "RE[{t}]: the margin is neither a whole number of half-points nor of quarter stones: the winner is compared, not the margin"
+            ));
+            return won(ResultHow::Score, None);
+        }
+        let quarters = quarters as i64;
+        let half = if quarters % 2 == 0 {
+            quarters / 2
+        } else {
+            // x.25 or x.75: stones (1 stone = 2 points = 4 half-points).
+            notes.push(format!(
+                "RE[{t}] read in stones (Chinese): {v} stones = {} points",
+                Half(quarters)
+            ));
+            quarters
+        };
+        won(ResultHow::Score, Some(Half(half)))
+    }
+
+    /// The margin from Black's side (`W+12` -> -12), when the result is a count.
+    pub fn signed_margin(&self) -> Option<Half> {
+        let m = self.margin?;
+        Some(match self.winner {
+            Some(Color::White) => Half(-m.0),
+            _ => m,
+        })
+    }
+
+    /// Whether the result is a count (a margin or a draw): the record can then be counted as
+    /// paused after its last move.
+    pub fn is_score(&self) -> bool {
+        self.how == ResultHow::Score
+    }
+
+    /// The loser of a game won by resignation, time or forfeit: there is no count.
+    pub fn loser_without_count(&self) -> Option<Color> {
+        match self.how {
+            ResultHow::Resignation | ResultHow::Time | ResultHow::Forfeit => {
+                self.winner.map(Color::opp)
+            }
+            ResultHow::Score | ResultHow::Unspecified => None,
+        }
+    }
 }
 
 /// A record played out on a [`Game`].
@@ -254,8 +399,9 @@ pub struct Replayed {
     pub record: SgfRecord,
 }
 
-/// Reads an SGF file: decodes it in its `CA` charset (default UTF-8), parses it and returns the
-/// main line of its first game tree. Does not play the moves: see [`replay`].
+/// Reads an SGF file: decodes it in its `CA` charset (without `CA`: UTF-8, or Latin-1 when the
+/// bytes are not UTF-8), parses it and returns the main line of its first game tree (side
+/// variations are cut from the text unparsed). Does not play the moves: see [`replay`].
 ///
 /// Never panics; every malformed input is an [`SgfError`].
 ///
@@ -273,8 +419,8 @@ pub fn parse_sgf(bytes: &[u8]) -> Result<SgfRecord, SgfError> {
             limit: MAX_BYTES,
         });
     }
-    let text = decode(bytes)?;
-    let mut notes = Vec::new();
+    let (text, charset_note) = decode(bytes)?;
+    let mut notes: Vec<String> = charset_note.into_iter().collect();
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(SgfError::Empty);
@@ -304,6 +450,38 @@ pub fn parse_sgf(bytes: &[u8]) -> Result<SgfRecord, SgfError> {
     // Only the first tree goes to sgf-parse: the others are not read, and an error in them must
     // not make sgf-parse drop the first (possibly deep) tree recursively.
     let body = &body[..scan.end];
+    // The side variations are cut: only the main line is built.
+    let cut;
+    let body = if scan.side.is_empty() {
+        body
+    } else {
+        let mut s = String::with_capacity(body.len());
+        let mut from = 0;
+        for &(a, b) in &scan.side {
+            s.push_str(&body[from..a]);
+            from = b;
+        }
+        s.push_str(&body[from..]);
+        cut = s;
+        cut.as_str()
+    };
+    // A doubled GM in the root makes sgf-parse refuse the file: the first is kept.
+    let dedup;
+    let gm = doubled_root_gm(body);
+    let body = if gm.is_empty() {
+        body
+    } else {
+        let mut s = String::with_capacity(body.len());
+        let mut from = 0;
+        for &(a, b) in &gm {
+            s.push_str(&body[from..a]);
+            from = b;
+        }
+        s.push_str(&body[from..]);
+        notes.push("GM doubled in the root node: the first value is read".into());
+        dedup = s;
+        dedup.as_str()
+    };
     let trees = sgf_parse::parse(body).map_err(|e| map_parse_error(e, body))?;
     let mut trees = trees.into_iter();
     let first = match trees.next() {
@@ -326,7 +504,7 @@ pub fn parse_sgf(bytes: &[u8]) -> Result<SgfRecord, SgfError> {
             return Err(SgfError::NotGo);
         }
     };
-    read_main_line(root, notes)
+    read_main_line(root, notes, !scan.side.is_empty())
 }
 
 /// Finds the first `(` followed (after optional whitespace) by `;`.
@@ -351,18 +529,24 @@ fn find_tree_start(text: &str) -> Option<usize> {
 /// What [`prescan`] found in the first game tree.
 #[derive(Debug, PartialEq, Eq)]
 struct Scan {
-    /// Nodes of the first game tree.
+    /// Nodes of the main line of the first game tree (side variations are not counted).
     nodes: usize,
     /// Byte length of the first game tree (up to its closing `)`).
     end: usize,
     /// Game trees that follow it.
     more_trees: usize,
+    /// Byte ranges of the side variations (every game tree but the first child of a node),
+    /// outermost only: they are cut from the text before parsing, never built.
+    side: Vec<(usize, usize)>,
 }
 
-/// Walks the first game tree as the SGF lexer does, counting nodes and checking that every value
-/// and game tree is closed and that the tree structure is well formed (`(` is followed by `;`,
-/// `)` by `(`, `)` or the end), so that truncation is reported with the node where it happened
-/// and `sgf-parse` never fails after building a deep tree (it would drop it recursively).
+/// Walks the first game tree as the SGF lexer does, counting the nodes of its main line and
+/// checking that every value and game tree is closed and that the tree structure is well formed
+/// (`(` is followed by `;`, `)` by `(`, `)` or the end), so that truncation is reported with the
+/// node where it happened and `sgf-parse` never fails after building a deep tree (it would drop
+/// it recursively). Side variations (a game tree opened right after another closed: a second or
+/// later child) are checked the same way but not counted, and their byte ranges are returned so
+/// that they can be cut before parsing: only [`MAX_BYTES`] bounds them.
 fn prescan(text: &str) -> Result<Scan, SgfError> {
     let mut in_value = false;
     let mut escaped = false;
@@ -377,6 +561,9 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
     }
     let mut expect = Expect::Any;
     let mut end = None;
+    let mut side: Vec<(usize, usize)> = Vec::new();
+    // The side variation being skipped: where it starts and the depth outside it.
+    let mut skipping: Option<(usize, usize)> = None;
     // The property identifier being read (byte range), whether whitespace followed it, and
     // whether a value just closed (so that `[` may start another value of the same property).
     let mut ident: Option<(usize, usize)> = None;
@@ -461,6 +648,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
         ident = None;
         ident_gap = false;
         after_value = false;
+        let previous_close = expect == Expect::AfterClose;
         match expect {
             Expect::Node if ch != ';' => {
                 return Err(SgfError::NotSgf {
@@ -482,6 +670,10 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
         match ch {
             '[' => in_value = true,
             '(' => {
+                // A tree right after a closed one is a second (or later) child: a side line.
+                if skipping.is_none() && previous_close {
+                    skipping = Some((i, depth));
+                }
                 depth += 1;
                 expect = Expect::Node;
             }
@@ -493,12 +685,19 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                     });
                 }
                 depth -= 1;
+                if let Some((start, d)) = skipping {
+                    if d == depth {
+                        side.push((start, i + 1));
+                        skipping = None;
+                    }
+                }
                 if depth == 0 {
                     end = Some(i + 1);
                     break;
                 }
                 expect = Expect::AfterClose;
             }
+            ';' if skipping.is_some() => {}
             ';' => {
                 nodes += 1;
                 if nodes > MAX_NODES {
@@ -528,7 +727,65 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
         nodes,
         end,
         more_trees: count_trees(&text[end..]),
+        side,
     })
+}
+
+/// The byte ranges of the second and later `GM` properties of the root node (`text` starts at
+/// the first game tree and has passed [`prescan`]).
+fn doubled_root_gm(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut found = Vec::new();
+    let mut seen = false;
+    let mut i = match text.find(';') {
+        Some(i) => i + 1,
+        None => return found,
+    };
+    while i < b.len() {
+        match b[i] {
+            b';' | b'(' | b')' => break,
+            b'[' => {
+                // Skip a value, escapes included.
+                i += 1;
+                while i < b.len() && b[i] != b']' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() => {
+                let start = i;
+                while i < b.len() && b[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                let ident = &text[start..i];
+                // The identifier's values: `[..]` groups separated by whitespace.
+                let mut end = i;
+                loop {
+                    let mut j = end;
+                    while j < b.len() && b[j].is_ascii_whitespace() {
+                        j += 1;
+                    }
+                    if j >= b.len() || b[j] != b'[' {
+                        break;
+                    }
+                    j += 1;
+                    while j < b.len() && b[j] != b']' {
+                        j += if b[j] == b'\\' { 2 } else { 1 };
+                    }
+                    end = (j + 1).min(b.len());
+                }
+                if ident == "GM" {
+                    if seen {
+                        found.push((start, end));
+                    }
+                    seen = true;
+                }
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    found
 }
 
 /// Counts the top-level game trees in `text`, leniently (only for a note).
@@ -636,10 +893,53 @@ fn declared_charset(bytes: &[u8]) -> Option<String> {
     None
 }
 
-fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, SgfError> {
+/// The encoding named by a `CA` label. Labels are matched as the WHATWG Encoding Standard
+/// names them (`UTF-8`, `ISO-8859-1`, `GB2312`, `Shift_JIS`...), then, failing that, with case,
+/// spaces and punctuation ignored, so that the spellings found in the wild (`ISO8859_1`,
+/// `Latin-1`, `UTF8`, `Shift-JIS`, `SJIS`, `cp1252`, `EUC_KR`) are understood too.
+fn charset_for_label(label: &str) -> Option<&'static Encoding> {
+    if let Some(e) = Encoding::for_label(label.as_bytes()) {
+        return Some(e);
+    }
+    let key: String = label
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let name: &[u8] = match key.as_str() {
+        "utf8" => b"utf-8",
+        "iso88591" | "iso885915" | "latin1" | "l1" | "latin" | "ansi" | "windows1252"
+        | "cp1252" | "win1252" | "ascii" | "usascii" => b"windows-1252",
+        "gb2312" | "gbk" | "cp936" | "gb" | "euccn" => b"gbk",
+        "gb18030" => b"gb18030",
+        "big5" | "big5hkscs" | "cp950" => b"big5",
+        "shiftjis" | "sjis" | "cp932" | "ms932" | "windows31j" | "mskanji" => b"shift_jis",
+        "eucjp" => b"euc-jp",
+        "euckr" | "cp949" | "uhc" | "ksc56011987" => b"euc-kr",
+        "koi8r" => b"koi8-r",
+        _ => {
+            // `iso88592`, `windows1251`...: put the hyphen back where WHATWG wants it.
+            let spaced = if let Some(rest) = key.strip_prefix("iso8859") {
+                format!("iso-8859-{rest}")
+            } else if let Some(rest) = key.strip_prefix("windows") {
+                format!("windows-{rest}")
+            } else if let Some(rest) = key.strip_prefix("cp") {
+                format!("windows-{rest}")
+            } else {
+                key.clone()
+            };
+            return Encoding::for_label(spaced.as_bytes());
+        }
+    };
+    Encoding::for_label(name)
+}
+
+/// Decodes the file: in the charset its `CA` declares, else UTF-8, else (bytes that are not
+/// UTF-8 and no `CA`) Latin-1, the FF\[4\] default charset, with a note.
+fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Option<String>), SgfError> {
     let label = declared_charset(bytes);
     let (enc, how) = match &label {
-        Some(l) => match Encoding::for_label(l.as_bytes()) {
+        Some(l) => match charset_for_label(l) {
             Some(e) => (e, format!(" (declared by CA[{l}])")),
             None => return Err(SgfError::UnknownCharset { charset: l.clone() }),
         },
@@ -660,7 +960,19 @@ fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, SgfError> {
             None => (bytes, 0),
         };
         return match std::str::from_utf8(src) {
-            Ok(s) => Ok(Cow::Borrowed(s)),
+            Ok(s) => Ok((Cow::Borrowed(s), None)),
+            Err(e) if label.is_none() => {
+                // No CA: SGF's default charset is ISO-8859-1 (read as windows-1252, its
+                // superset, as browsers do); every byte decodes.
+                let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
+                Ok((
+                    Cow::Owned(text.into_owned()),
+                    Some(format!(
+                        "no CA and the bytes are not UTF-8 (from offset {}): read as Latin-1 (ISO-8859-1, the SGF default charset)",
+                        skip + e.valid_up_to()
+                    )),
+                ))
+            }
             Err(e) => {
                 let ok = e.valid_up_to();
                 let prefix = std::str::from_utf8(&src[..ok]).unwrap_or("");
@@ -678,7 +990,7 @@ fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, SgfError> {
     let mut out = String::with_capacity(cap);
     let (res, read) = decoder.decode_to_string_without_replacement(bytes, &mut out, true);
     match res {
-        DecoderResult::InputEmpty => Ok(Cow::Owned(out)),
+        DecoderResult::InputEmpty => Ok((Cow::Owned(out), None)),
         DecoderResult::Malformed(len, after) => {
             let offset = read.saturating_sub(len as usize + after as usize);
             Err(bad(offset, &out))
@@ -835,10 +1147,60 @@ impl Reader {
         Ok(())
     }
 
+    /// A handicap game: Black's setup stones only, and `HA` of 2 or more (or no `HA` and a first
+    /// move by White). In SGF, White moves first after handicap stones; `PL` overrides.
+    fn read_handicap(&mut self) {
+        let black = self
+            .rec
+            .setup
+            .iter()
+            .filter(|s| s.1 == Color::Black)
+            .count();
+        let white = self.rec.setup.len() - black;
+        let first = self.rec.moves.first().map(|m| m.color);
+        let declared = self.rec.handicap.is_some_and(|h| h >= 2);
+        if black == 0 || white > 0 || !(declared || first == Some(Color::White)) {
+            return;
+        }
+        let ha = match self.rec.handicap {
+            Some(h) if h == black as i64 => format!(" (HA[{h}])"),
+            Some(h) => format!(" (HA[{h}] says {h}: the stones on the board are counted)"),
+            None => " (no HA: read from the setup and White's first move)".into(),
+        };
+        let who = match self.rec.player_to_move {
+            Some(c) => format!("PL[{}] names the first player", c.letter()),
+            None => {
+                self.rec.player_to_move = Some(Color::White);
+                "White moves first".into()
+            }
+        };
+        self.rec.notes.push(format!(
+            "handicap game: {black} black setup stones{ha}; {who}; the handicap stones count as moves of Black made before the first move, no rule set adds a handicap compensation, and balancing makes up the move difference as for any setup (a departure from the Art. 14 table is reported as the balancing fallback)"
+        ));
+    }
+
+    fn setup_error(&self, node: usize, prop: &str) -> SgfError {
+        SgfError::UnsupportedSetup {
+            node,
+            prop: prop.to_string(),
+            moves: self.rec.moves.len(),
+        }
+    }
+
     fn read_node(&mut self, node: usize, props: &[Prop]) -> Result<(), SgfError> {
         let is_root = node == 0;
+        let is_move = |p: &Prop| match p {
+            Prop::B(_) | Prop::W(_) => true,
+            Prop::Invalid(id, _) => id == "B" || id == "W",
+            _ => false,
+        };
+        // Setup (AB/AW/AE) is read into the starting position while no move has been read and
+        // the node holds none; after that it would change the board between moves.
+        let setup_ok = self.rec.moves.is_empty() && !props.iter().any(is_move);
         let mut mv: Option<(Color, Option<Coord>, String)> = None;
         let mut territory: PerSide<Vec<Coord>> = PerSide::default();
+        let mut added: Vec<(Coord, Color)> = Vec::new();
+        let mut removed: Vec<Coord> = Vec::new();
         for p in props {
             let mut this_move: Option<(Color, Option<Coord>, String)> = None;
             match p {
@@ -863,6 +1225,14 @@ impl Reader {
                     };
                     if vals.len() == 1 && vals[0].trim().is_empty() {
                         this_move = Some((c, None, format!("{id}[{}]", vals[0])));
+                    } else if vals.len() > 1 {
+                        // `B[aa]B[bb]`: sgf-parse hands a doubled identifier over as one
+                        // property with several values.
+                        return Err(SgfError::TwoMovesInOneNode {
+                            node,
+                            first: format!("{id}[{}]", vals[0]),
+                            second: format!("{id}[{}]", vals[1]),
+                        });
                     } else {
                         return Err(SgfError::BadValue {
                             node,
@@ -877,43 +1247,46 @@ impl Reader {
                     } else {
                         (Color::White, "AW")
                     };
-                    if !is_root {
-                        return Err(SgfError::UnsupportedSetup {
-                            node,
-                            prop: id.into(),
-                        });
+                    if !setup_ok {
+                        return Err(self.setup_error(node, id));
                     }
                     for at in self.points(node, id, set)? {
-                        self.rec.setup.push((at, c));
+                        added.push((at, c));
                     }
                 }
-                Prop::AE(_) | Prop::PL(_) if !is_root => {
-                    return Err(SgfError::UnsupportedSetup {
-                        node,
-                        prop: if matches!(p, Prop::AE(_)) { "AE" } else { "PL" }.into(),
-                    })
-                }
-                Prop::AE(_) => self
-                    .rec
-                    .notes
-                    .push("AE in the root node ignored (the board starts empty)".into()),
-                Prop::PL(c) => {
-                    self.rec.player_to_move = Some(match c {
-                        sgf_parse::Color::Black => Color::Black,
-                        sgf_parse::Color::White => Color::White,
-                    })
-                }
-                Prop::Invalid(id, vals) if matches!(id.as_str(), "AB" | "AW" | "AE" | "PL") => {
-                    if !is_root {
-                        return Err(SgfError::UnsupportedSetup {
-                            node,
-                            prop: id.clone(),
-                        });
+                Prop::AE(set) => {
+                    if !setup_ok {
+                        return Err(self.setup_error(node, "AE"));
                     }
-                    if vals.iter().all(|v| v.trim().is_empty()) && id != "PL" {
+                    if is_root {
                         self.rec
                             .notes
-                            .push(format!("{id} without points in the root ignored"));
+                            .push("AE in the root node ignored (the board starts empty)".into());
+                    } else {
+                        removed.extend(self.points(node, "AE", set)?);
+                    }
+                }
+                Prop::PL(c) => {
+                    let c = match c {
+                        sgf_parse::Color::Black => Color::Black,
+                        sgf_parse::Color::White => Color::White,
+                    };
+                    if self.rec.moves.is_empty() {
+                        self.rec.player_to_move = Some(c);
+                    } else {
+                        self.rec.notes.push(format!(
+                            "node {node}: PL[{}] after the first move ignored (the turn follows the moves)",
+                            c.letter()
+                        ));
+                    }
+                }
+                Prop::Invalid(id, vals) if matches!(id.as_str(), "AB" | "AW" | "AE" | "PL") => {
+                    if vals.iter().all(|v| v.trim().is_empty()) && id != "PL" {
+                        self.rec.notes.push(if is_root {
+                            format!("{id} without points in the root ignored")
+                        } else {
+                            format!("node {node}: {id} without points ignored")
+                        });
                     } else {
                         return Err(SgfError::BadValue {
                             node,
@@ -922,6 +1295,11 @@ impl Reader {
                         });
                     }
                 }
+                Prop::HA(n) if is_root => self.rec.handicap = Some(*n),
+                Prop::Invalid(id, vals) if id == "HA" && is_root => self.rec.notes.push(format!(
+                    "HA[{}] is not a number of stones: ignored",
+                    values_text(vals)
+                )),
                 Prop::KM(km) if self.rec.komi_raw.is_none() => {
                     self.rec.komi_raw = Some(km.to_string());
                     self.rec.komi_half_points = komi_half_points(*km, &mut self.rec.notes);
@@ -942,10 +1320,35 @@ impl Reader {
                 Prop::RE(t) if self.rec.result.is_none() => {
                     self.rec.result = Some(t.text.clone());
                     self.rec.resigned = resigned_from(&t.text);
+                    self.rec.result_parsed = RecordedResult::parse(&t.text, &mut self.rec.notes);
                 }
-                Prop::C(t) if is_root => self.rec.comment = Some(t.text.clone()),
-                Prop::TB(set) => territory.black = self.points(node, "TB", set)?,
-                Prop::TW(set) => territory.white = self.points(node, "TW", set)?,
+                Prop::Invalid(id, vals) if id == "RE" && self.rec.result.is_none() => {
+                    // A doubled RE: the first value is the result.
+                    self.rec.result = Some(vals[0].clone());
+                    self.rec.resigned = resigned_from(&vals[0]);
+                    self.rec.result_parsed = RecordedResult::parse(&vals[0], &mut self.rec.notes);
+                }
+                Prop::C(t) if is_root => match &mut self.rec.comment {
+                    // A doubled C: the texts are joined.
+                    Some(c) => {
+                        c.push('\n');
+                        c.push_str(&t.text);
+                    }
+                    None => self.rec.comment = Some(t.text.clone()),
+                },
+                Prop::Invalid(id, vals) if id == "C" && is_root => {
+                    let text = vals.join("\n");
+                    match &mut self.rec.comment {
+                        Some(c) => {
+                            c.push('\n');
+                            c.push_str(&text);
+                        }
+                        None => self.rec.comment = Some(text),
+                    }
+                }
+                // A doubled TB or TW: the marks are joined.
+                Prop::TB(set) => territory.black.extend(self.points(node, "TB", set)?),
+                Prop::TW(set) => territory.white.extend(self.points(node, "TW", set)?),
                 Prop::Invalid(id, vals) if id == "TB" || id == "TW" => {
                     return Err(SgfError::BadValue {
                         node,
@@ -970,8 +1373,28 @@ impl Reader {
                 mv = Some(m);
             }
         }
+        if is_root {
+            self.rec.setup.extend(added);
+        } else if !added.is_empty() || !removed.is_empty() {
+            // Setup in a later node before the first move: applied in order to the starting
+            // position (AE empties points, AB/AW place stones, replacing what was there).
+            let before = self.rec.setup.len();
+            self.rec
+                .setup
+                .retain(|(at, _)| !removed.contains(at) && !added.iter().any(|(a, _)| a == at));
+            let replaced = before - self.rec.setup.len();
+            self.rec.setup.extend(added.iter().copied());
+            self.rec.notes.push(format!(
+                "node {node}: setup before the first move (AB/AW/AE: {} stone(s) placed, {replaced} removed or replaced) applied to the starting position",
+                added.len()
+            ));
+        }
         if let Some((color, at, _)) = mv {
             self.rec.moves.push(SgfMove { color, at, node });
+        }
+        for side in Color::BOTH {
+            territory[side].sort();
+            territory[side].dedup();
         }
         self.rec.territory = territory;
         Ok(())
@@ -989,7 +1412,11 @@ fn point_text(p: SgfPoint) -> String {
     format!("{}{}", letter(p.x), letter(p.y))
 }
 
-fn read_main_line(root: SgfNode<Prop>, notes: Vec<String>) -> Result<SgfRecord, SgfError> {
+fn read_main_line(
+    root: SgfNode<Prop>,
+    notes: Vec<String>,
+    side_lines: bool,
+) -> Result<SgfRecord, SgfError> {
     let mut r = Reader {
         rec: SgfRecord {
             size: 19,
@@ -999,15 +1426,17 @@ fn read_main_line(root: SgfNode<Prop>, notes: Vec<String>) -> Result<SgfRecord, 
             result: None,
             comment: None,
             player_to_move: None,
+            handicap: None,
             setup: Vec::new(),
             moves: Vec::new(),
             territory: PerSide::default(),
             dead: Vec::new(),
             resigned: None,
+            result_parsed: None,
             notes,
         },
     };
-    let mut variations = false;
+    let mut variations = side_lines;
     let mut cur = Some(root);
     let mut index = 0usize;
     while let Some(mut node) = cur.take() {
@@ -1044,6 +1473,7 @@ fn read_main_line(root: SgfNode<Prop>, notes: Vec<String>) -> Result<SgfRecord, 
             .push("variations present: the main line is scored".into());
     }
     r.rec.setup.sort_by_key(|&(c, col)| (col, c));
+    r.read_handicap();
     Ok(r.rec)
 }
 
@@ -1056,7 +1486,34 @@ fn read_main_line(root: SgfNode<Prop>, notes: Vec<String>) -> Result<SgfRecord, 
 ///
 /// A stone covered by the opponent's mark (a black stone under `TW`) is dead; a stone under its
 /// own colour's mark is ignored with a note.
+///
+/// A record that stops in play with a count in `RE` (`B+3.5`, `0`) is counted as paused after
+/// its last move: see [`replay_with`].
 pub fn replay(rec: &SgfRecord, rules: PlayRules) -> Result<Replayed, SgfError> {
+    replay_with(rec, rules, ReplayOptions::default())
+}
+
+/// Options of [`replay_with`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplayOptions {
+    /// Count a record that stops in play as paused after its last move even when `RE` holds
+    /// no count (`jpd score --assume-pause`).
+    pub assume_pause: bool,
+}
+
+/// [`replay`] with options. A record that stops while the game is in play is
+/// * resigned when `RE` says the game was won by resignation, time or forfeit (`B+R`, `W+T`,
+///   `B+F`): the loser resigns, and there is no count;
+/// * counted as paused after its last move when `RE` holds a count (`B+3.5`, `W+12`, `0`,
+///   `Draw`, `Jigo`) or `opts.assume_pause` is set: the side to move makes a virtual move, then,
+///   unless that paused the game, the other, with the note "no final passes: counted as paused
+///   after move N";
+/// * refused ([`SgfError::NotEnded`]) otherwise.
+pub fn replay_with(
+    rec: &SgfRecord,
+    rules: PlayRules,
+    opts: ReplayOptions,
+) -> Result<Replayed, SgfError> {
     let mut record = rec.clone();
     let mut game =
         Game::with_setup(u32::from(rec.size), rules, &rec.setup).map_err(SgfError::Setup)?;
@@ -1104,11 +1561,55 @@ pub fn replay(rec: &SgfRecord, rules: PlayRules) -> Result<Replayed, SgfError> {
         }
     }
     let last_node = rec.moves.last().map_or(0, |m| m.node);
+    let re = rec.result_parsed;
+    let loser = rec
+        .resigned
+        .or_else(|| re.and_then(|r| r.loser_without_count()));
+    let scored = re.is_some_and(|r| r.is_score());
     match game.phase() {
-        Phase::Playing | Phase::Paused if rec.resigned.is_some() => {
-            if let Some(loser) = rec.resigned {
+        Phase::Playing | Phase::Paused if loser.is_some() => {
+            if let Some(loser) = loser {
                 game.resign(loser);
+                let how = re.map(|r| r.how);
+                if matches!(how, Some(ResultHow::Time | ResultHow::Forfeit)) {
+                    record.notes.push(format!(
+                        "RE[{}]: {} lost {}: reported as a loss with no count, as a resignation is",
+                        rec.result.as_deref().unwrap_or(""),
+                        loser.name(),
+                        if how == Some(ResultHow::Time) {
+                            "on time"
+                        } else {
+                            "by forfeit"
+                        }
+                    ));
+                }
             }
+        }
+        Phase::Playing if scored || opts.assume_pause => {
+            let mut added = Vec::new();
+            while game.phase() == Phase::Playing && added.len() < 2 {
+                let c = game.to_move();
+                if game.play(Move::Virtual).is_err() {
+                    break;
+                }
+                added.push(c.name());
+            }
+            if game.phase() != Phase::Paused {
+                return Err(SgfError::NotEnded {
+                    moves: rec.moves.len(),
+                    node: last_node,
+                });
+            }
+            record.notes.push(format!(
+                "no final passes: counted as paused after move {} ({}; virtual moves added: {})",
+                rec.moves.len(),
+                if scored {
+                    format!("RE[{}] is a count", rec.result.as_deref().unwrap_or(""))
+                } else {
+                    "--assume-pause".to_string()
+                },
+                added.join(", ")
+            ));
         }
         Phase::Playing => {
             return Err(SgfError::NotEnded {
@@ -1213,7 +1714,8 @@ mod tests {
             Ok(Scan {
                 nodes: 2,
                 end: 18,
-                more_trees: 2
+                more_trees: 2,
+                side: vec![]
             })
         );
         assert!(matches!(

@@ -369,3 +369,57 @@ fn file_over_the_size_limit() {
     bytes.resize(jipingdian::sgf::MAX_BYTES + 100, b'x');
     assert_bad(&score("huge.sgf", &bytes), "huge.sgf", "over the limit");
 }
+
+/// A record that ends on its last stone: refused with the hint, counted with `--assume-pause`
+/// (Black, to move, passes first); with a count in RE it is counted without the option, and
+/// every results line says whether the rule set agrees with RE. 5x5 walls: Black on column c,
+/// White on column d; Chinese area 15 - 10 - 7.5 = W+2.5, as RE says.
+#[test]
+fn record_without_final_passes() {
+    let walls = "B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de]";
+    let open = format!("(;GM[1]SZ[5];{walls})");
+    assert_bad(
+        &score("open5.sgf", open.as_bytes()),
+        "open5.sgf",
+        "--assume-pause",
+    );
+    let (text, _) = score_ok(
+        "open5.sgf",
+        open.as_bytes(),
+        &["--assume-pause", "--rules", "chinese"],
+    );
+    assert!(
+        text.contains("note: no final passes: counted as paused after move 10 (--assume-pause; virtual moves added: black, white)"),
+        "{text}"
+    );
+    assert!(text.contains("W+2.5"), "{text}");
+    assert!(!text.contains("RE agrees"), "no RE, no comparison: {text}");
+    let re = format!("(;GM[1]SZ[5]RE[W+2.5];{walls})");
+    let (text, _) = score_ok("re5.sgf", re.as_bytes(), &["--rules", "chinese"]);
+    assert!(text.contains("W+2.5  RE agrees, margin 0"), "{text}");
+    let (json, _) = score_ok("re5.sgf", re.as_bytes(), &["--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["end"], "pause");
+    assert_eq!(v["sgf_result_parsed"]["winner"], "white");
+    assert_eq!(v["sgf_result_parsed"]["margin"], 2.5);
+    assert_eq!(v["sgf_result_parsed"]["how"], "score");
+    let agreement = v["re_agreement"].as_array().unwrap();
+    assert_eq!(agreement.len(), v["results"].as_array().unwrap().len());
+    let chinese = agreement.iter().find(|a| a["rules"] == "chinese").unwrap();
+    assert_eq!(chinese["re_agrees"], true);
+    assert_eq!(chinese["re_margin_diff"], 0.0);
+}
+
+/// A handicap game as servers write it (HA, AB, then White): read, scored, and said to be one.
+#[test]
+fn handicap_game_is_read_and_said_to_be_one() {
+    let (text, _) = score_ok(
+        "ha.sgf",
+        b"(;GM[1]SZ[9]HA[2]KM[0.5]AB[cc][gg];W[ee];B[];W[])",
+        &[],
+    );
+    assert!(
+        text.contains("note: handicap game: 2 black setup stones (HA[2]); White moves first"),
+        "{text}"
+    );
+}
