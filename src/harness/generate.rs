@@ -199,9 +199,9 @@ const SEKI_MIN_LIBERTIES: u32 = 3;
 
 /// The `seki` policy's move rule, on top of the uniform policy's (never fill a true eye):
 /// - never fill a one-point eye of one's own (every neighbour an own stone or the edge), true
-///   or false, unless the move captures: the eyes of strings in a seki are usually false by
-///   the playout's diagonal test (the opponent's stones stand all around), and filling them
-///   turns a seki with eyes into a lost race;
+///   or false, unless the move captures or connects a string in atari: the eyes of strings in
+///   a seki are usually false by the playout's diagonal test (the opponent's stones stand all
+///   around), and filling them turns a seki with eyes into a lost race;
 /// - never a self-atari (a non-capturing move leaving the mover's string one liberty);
 /// - on a point touching both colours, never a non-capturing move leaving the mover's string
 ///   fewer than [`SEKI_MIN_LIBERTIES`] liberties, and never a costly capture
@@ -225,7 +225,20 @@ fn not_self_atari_between(game: &Game, p: Point, c: Color) -> bool {
             liberties_after(b, p, c) >= SEKI_MIN_LIBERTIES
         };
     }
-    captures || (!own_only && liberties_after(b, p, c) >= 2)
+    if captures {
+        return true;
+    }
+    // A one-point eye is filled only to save a string in atari (connecting through a false
+    // eye), never otherwise.
+    if own_only
+        && !b
+            .adj(p)
+            .iter()
+            .any(|&q| b.stone(q) == Some(c) && b.liberties(q) == 1)
+    {
+        return false;
+    }
+    liberties_after(b, p, c) >= 2
 }
 
 /// A capture the `seki` policy declines, as a player would in a hanezeki: it takes two or three
