@@ -422,12 +422,13 @@ fn play_out_races(game: &mut Game, rng: &mut Rng, cap: u32, edges: &mut EdgeCase
             .find(|&&(c, p)| c == me && game.legality_at(p, c).is_ok())
         {
             game.play_point_unchecked(p);
+            j = referee::judge_for_settling(game.board());
         } else if wins.iter().any(|&(c, _)| c != me) && game.consecutive_virtual() < 3 {
+            // The board is unchanged: so is the judgement (it does not depend on who moves).
             game.play_virtual();
         } else {
             break;
         }
-        j = referee::judge_for_settling(game.board());
     }
     if game.phase() == Phase::Playing && !j.is_settled() {
         let open = open_mask(game.board(), &j);
