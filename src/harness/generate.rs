@@ -11,7 +11,7 @@ use std::str::FromStr;
 use super::playout::{filtered_playout, uniform_playout, PlayoutStats};
 use super::rng::{splitmix64, Rng};
 use crate::checks::Finished;
-use crate::engine::{Board, Color, Coord, End, Game, Phase, PlayRules, Point};
+use crate::engine::{Board, Cell, Color, Coord, End, Game, Phase, PlayRules, Point};
 use crate::settlement::referee::{self, Judgement, Status, Unsettled};
 use crate::settlement::PassAlive;
 
@@ -197,25 +197,48 @@ fn move_cap(size: u8) -> u32 {
 /// approach moves of a capturing race, which is how sekis (with eyes, too) survive.
 const SEKI_MIN_LIBERTIES: u32 = 3;
 
-/// Refuses a short-of-liberties approach on a point touching both colours, and a costly
-/// capture there ([`costly_capture`]): the `seki` policy's extra rules.
+/// The `seki` policy's move rule, on top of the uniform policy's (never fill a true eye):
+/// - never fill a one-point eye of one's own (every neighbour an own stone or the edge), true
+///   or false, unless the move captures or connects a string in atari: the eyes of strings in
+///   a seki are usually false by the playout's diagonal test (the opponent's stones stand all
+///   around), and filling them turns a seki with eyes into a lost race;
+/// - never a self-atari (a non-capturing move leaving the mover's string one liberty);
+/// - on a point touching both colours, never a non-capturing move leaving the mover's string
+///   fewer than [`SEKI_MIN_LIBERTIES`] liberties, and never a costly capture
+///   ([`costly_capture`]).
 fn not_self_atari_between(game: &Game, p: Point, c: Color) -> bool {
     let b = game.board();
-    let (mut sees_black, mut sees_white) = (false, false);
+    let (mut sees_black, mut sees_white, mut own_only) = (false, false, true);
     for q in b.adj(p) {
         match b.stone(q) {
             Some(Color::Black) => sees_black = true,
             Some(Color::White) => sees_white = true,
             None => {}
         }
+        own_only &= b.cell(q) == Cell::Wall || b.stone(q) == Some(c);
     }
-    if !(sees_black && sees_white) {
+    let captures = b.would_capture(p, c);
+    if sees_black && sees_white {
+        return if captures {
+            !costly_capture(b, p, c)
+        } else {
+            liberties_after(b, p, c) >= SEKI_MIN_LIBERTIES
+        };
+    }
+    if captures {
         return true;
     }
-    if b.would_capture(p, c) {
-        return !costly_capture(b, p, c);
+    // A one-point eye is filled only to save a string in atari (connecting through a false
+    // eye), never otherwise.
+    if own_only
+        && !b
+            .adj(p)
+            .iter()
+            .any(|&q| b.stone(q) == Some(c) && b.liberties(q) == 1)
+    {
+        return false;
     }
-    liberties_after(b, p, c) >= SEKI_MIN_LIBERTIES
+    liberties_after(b, p, c) >= 2
 }
 
 /// A capture the `seki` policy declines, as a player would in a hanezeki: it takes two or three
@@ -233,7 +256,7 @@ fn costly_capture(b: &Board, p: Point, c: Color) -> bool {
     let mut enclosed = 0;
     for s in after.string_stones(p) {
         for q in after.adj(s) {
-            if after.cell(q) != crate::engine::Cell::Empty || seen[q.idx()] {
+            if after.cell(q) != Cell::Empty || seen[q.idx()] {
                 continue;
             }
             let mut stack = vec![q];
@@ -242,12 +265,12 @@ fn costly_capture(b: &Board, p: Point, c: Color) -> bool {
             while let Some(r) = stack.pop() {
                 for t in after.adj(r) {
                     match after.cell(t) {
-                        crate::engine::Cell::Empty if !seen[t.idx()] => {
+                        Cell::Empty if !seen[t.idx()] => {
                             seen[t.idx()] = true;
                             stack.push(t);
                         }
-                        crate::engine::Cell::Empty | crate::engine::Cell::Wall => {}
-                        x if x == crate::engine::Cell::of(c) => {}
+                        Cell::Empty | Cell::Wall => {}
+                        x if x == Cell::of(c) => {}
                         _ => own_only = false,
                     }
                 }
@@ -269,7 +292,7 @@ fn liberties_after(b: &Board, p: Point, c: Color) -> u32 {
         }
     };
     for q in b.adj(p) {
-        if b.cell(q) == crate::engine::Cell::Empty {
+        if b.cell(q) == Cell::Empty {
             add(q, &mut n);
         }
     }
@@ -328,6 +351,7 @@ fn play_until_settled(
     game: &mut Game,
     rng: &mut Rng,
     check_every: Option<u32>,
+    read_races: bool,
     edges: &mut EdgeCases,
 ) -> Option<(Judgement, PassAlive)> {
     let cap = move_cap(game.board().size());
@@ -345,9 +369,14 @@ fn play_until_settled(
                 rounds += 1;
                 game.resume().expect("the game is paused");
                 edges.dispute = true;
-                let open = open_mask(game.board(), &j);
-                let s = filtered_playout(game, rng, cap, &|_: &Game, p: Point, _| open[p.idx()]);
-                edges.cycle |= s.superko_refusals > 0;
+                if read_races {
+                    play_out_races(game, rng, cap, edges);
+                } else {
+                    let open = open_mask(game.board(), &j);
+                    let s =
+                        filtered_playout(game, rng, cap, &|_: &Game, p: Point, _| open[p.idx()]);
+                    edges.cycle |= s.superko_refusals > 0;
+                }
                 force_pause(game);
             }
             Phase::Playing => {
@@ -363,6 +392,48 @@ fn play_until_settled(
                 edges.cycle |= s.superko_refusals > 0;
             }
         }
+    }
+}
+
+/// The longest the `seki` policy's reading of the races goes on within one resumption (each
+/// move is judged by the referee's search, so this bounds the cost).
+const RACE_MOVES: u32 = 64;
+
+/// Plays on in the referee's unsettled areas as strong players would (the `seki` policy's
+/// resumption). Before each move the referee judges the position
+/// ([`referee::judge_for_settling`]): the side to move plays a proven winning first move of an
+/// area it can capture at a profit, if it has one; otherwise, when the opponent has one, it
+/// passes (the search proved it cannot win that area by moving first) and lets the opponent
+/// play it. So a capturing race ends as reading says, not by random moves that break the shapes
+/// up, and a proven seki is never touched (it is no unsettled area). When neither side has a
+/// winning move left (an open area, an enclosed group, a ko, a search over budget), or after
+/// [`RACE_MOVES`] moves, the rest of the resumption is uniformly random in the unsettled areas,
+/// as for the other policies.
+fn play_out_races(game: &mut Game, rng: &mut Rng, cap: u32, edges: &mut EdgeCases) {
+    let mut j = referee::judge_for_settling(game.board());
+    for _ in 0..RACE_MOVES {
+        if game.phase() != Phase::Playing || j.is_settled() {
+            return;
+        }
+        let me = game.to_move();
+        let wins = j.winning_moves();
+        if let Some(&(_, p)) = wins
+            .iter()
+            .find(|&&(c, p)| c == me && game.legality_at(p, c).is_ok())
+        {
+            game.play_point_unchecked(p);
+            j = referee::judge_for_settling(game.board());
+        } else if wins.iter().any(|&(c, _)| c != me) && game.consecutive_virtual() < 3 {
+            // The board is unchanged: so is the judgement (it does not depend on who moves).
+            game.play_virtual();
+        } else {
+            break;
+        }
+    }
+    if game.phase() == Phase::Playing && !j.is_settled() {
+        let open = open_mask(game.board(), &j);
+        let s = filtered_playout(game, rng, cap, &|_: &Game, p: Point, _| open[p.idx()]);
+        edges.cycle |= s.superko_refusals > 0;
     }
 }
 
@@ -434,16 +505,21 @@ pub fn generate(spec: &GameSpec) -> Generated {
         }
         Policy::Mixed => unreachable!("resolved above"),
     }
-    let (dead, pass_alive, unsettled) =
-        match play_until_settled(&mut game, &mut rng, check_every, &mut edges) {
-            Some((j, pa)) => {
-                let b = game.board();
-                let dead: Vec<Coord> = j.dead().iter().map(|&p| b.coord(p)).collect();
-                edges.hanezeki_like = j.is_settled() && hanezeki_like(b, &j);
-                (dead, Some(pa), j.unsettled())
-            }
-            None => (Vec::new(), None, None),
-        };
+    let (dead, pass_alive, unsettled) = match play_until_settled(
+        &mut game,
+        &mut rng,
+        check_every,
+        policy == Policy::Seki,
+        &mut edges,
+    ) {
+        Some((j, pa)) => {
+            let b = game.board();
+            let dead: Vec<Coord> = j.dead().iter().map(|&p| b.coord(p)).collect();
+            edges.hanezeki_like = j.is_settled() && hanezeki_like(b, &j);
+            (dead, Some(pa), j.unsettled())
+        }
+        None => (Vec::new(), None, None),
+    };
     Generated {
         finished: Finished { game, dead },
         policy,
@@ -510,6 +586,45 @@ mod tests {
             three.point(Coord::new(0, 5)),
             Color::Black
         ));
+    }
+
+    /// The `seki` policy's resumption plays a race out by reading. Pass-alive walls (Black's
+    /// columns A-B, White's F-G) hold an inner White string (column C, D7 D6 D4 D2) and an
+    /// inner Black string (column E, D5 D3) whose one liberty is D1, shared: whoever plays D1
+    /// first captures the other string. White to move plays it (a random move elsewhere in the
+    /// area, such as filling its own wall's surroundings, could instead let Black take White's
+    /// eleven stones), Black's nine stones come off and the position is settled.
+    #[test]
+    fn the_seki_policy_resumption_plays_the_winning_move_of_a_race() {
+        let b = Board::from_ascii(
+            "
+            X X O O X O O
+            . X O O X O .
+            X X O X X O O
+            X X O O X O O
+            X X O X X O O
+            . X O O X O .
+            X X O . X O O",
+        )
+        .unwrap();
+        let stones: Vec<(Coord, Color)> = b
+            .points()
+            .filter_map(|p| b.stone(p).map(|c| (b.coord(p), c)))
+            .collect();
+        for first in Color::BOTH {
+            let mut game = Game::with_setup(7, PlayRules::JPD, &stones).unwrap();
+            game.set_to_move(first);
+            let mut edges = EdgeCases::default();
+            play_out_races(&mut game, &mut Rng::for_game(1, 0), 100, &mut edges);
+            let after = game.board();
+            let d1 = after.point(Coord::new(3, 6));
+            assert_eq!(after.stone(d1), Some(first), "{after}");
+            assert_eq!(
+                game.records()[0].captured,
+                if first == Color::White { 9 } else { 11 }
+            );
+            assert!(referee::judge(after).is_settled(), "{after}");
+        }
     }
 
     /// The hanezeki of `corpus/hanezeki-7x7.sgf` (White's A2 A1 B1 in atari at B2, Black's

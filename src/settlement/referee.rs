@@ -100,6 +100,8 @@ pub struct Judgement {
     open: Vec<Point>,
     unfilled_ko: bool,
     nodes: u32,
+    /// For each area found capturable, an attacker and the first move of its proven win.
+    winning: Vec<(Color, Point)>,
 }
 
 impl Judgement {
@@ -145,6 +147,15 @@ impl Judgement {
     pub fn nodes(&self) -> u32 {
         self.nodes
     }
+
+    /// Proven winning first moves in the areas left `capturable`: `(attacker, point)` where the
+    /// search proved that the attacker, playing `point` first, ends the local fight having
+    /// captured more of the area's stones than it lost, whatever the other side answers. At
+    /// most one per attacker and area, in area order. [`judge`] stops at the first attacker
+    /// found winning an area; [`judge_for_settling`] tries both.
+    pub fn winning_moves(&self) -> &[(Color, Point)] {
+        &self.winning
+    }
 }
 
 /// Judges a position (after a pause, before any removal).
@@ -154,17 +165,36 @@ pub fn judge(board: &Board) -> Judgement {
 
 /// [`judge`] with Benson's analysis of `board` already made.
 pub fn judge_with(board: &Board, pa: &PassAlive) -> Judgement {
-    judge_inner(board, pa, true)
+    judge_inner(board, pa, Mode::Search)
+}
+
+/// [`judge`] searching every capturable area for both attackers, so that
+/// [`Judgement::winning_moves`] names each side's winning first moves, not only the first
+/// attacker's: what a generator needs to play a capturing race out as strong players would.
+/// The verdict (status, dead stones, reason) is the same as [`judge`]'s.
+pub fn judge_for_settling(board: &Board) -> Judgement {
+    judge_inner(board, &PassAlive::analyse(board), Mode::BothAttackers)
+}
+
+/// How far [`judge_inner`] goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Benson and the static rules only.
+    Static,
+    /// Searches each area, stopping at the first attacker that wins it.
+    Search,
+    /// Searches each area for both attackers.
+    BothAttackers,
 }
 
 /// [`judge`] without any search: what Benson's analysis and the static rules settle alone. An
 /// area that would need a search is left unsettled (`search_budget`). Cheap enough to call
 /// during play, to find the first moment a game could be settled.
 pub fn judge_static(board: &Board) -> Judgement {
-    judge_inner(board, &PassAlive::analyse(board), false)
+    judge_inner(board, &PassAlive::analyse(board), Mode::Static)
 }
 
-fn judge_inner(board: &Board, pa: &PassAlive, search: bool) -> Judgement {
+fn judge_inner(board: &Board, pa: &PassAlive, mode: Mode) -> Judgement {
     let n = board.padded_len();
     let mut j = Judgement {
         status: vec![Status::Unknown; n],
@@ -173,6 +203,7 @@ fn judge_inner(board: &Board, pa: &PassAlive, search: bool) -> Judgement {
         open: Vec::new(),
         unfilled_ko: false,
         nodes: 0,
+        winning: Vec::new(),
     };
     // Points still open: stones neither pass-alive nor in the opponent's pass-alive
     // territory, and empty points outside every pass-alive territory.
@@ -221,7 +252,7 @@ fn judge_inner(board: &Board, pa: &PassAlive, search: bool) -> Judgement {
             }
             k += 1;
         }
-        judge_area(board, pa, &area, search, &mut j);
+        judge_area(board, pa, &area, mode, &mut j);
     }
     j.dead.sort_unstable();
     j.open.sort_unstable();
@@ -237,7 +268,7 @@ fn note(j: &mut Judgement, why: Unsettled, area: &[Point]) {
 
 /// Judges one open area: a connected set of open points, bounded by pass-alive strings, their
 /// pass-alive territory and the edge.
-fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], search: bool, j: &mut Judgement) {
+fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], mode: Mode, j: &mut Judgement) {
     let mut stones = [0u32; 2];
     let mut empties = 0usize;
     // The colours of the pass-alive stones around the area.
@@ -321,7 +352,7 @@ fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], search: bool, j: &m
         return;
     }
     // Search: can either side, moving first, come out ahead in captures?
-    if !search {
+    if mode == Mode::Static {
         note(j, Unsettled::Budget, area);
         return;
     }
@@ -340,8 +371,13 @@ fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], search: bool, j: &m
         } else {
             r
         };
+        if r == Tri::Win {
+            if let Some(p) = s.first_win {
+                j.winning.push((attacker, p));
+            }
+        }
         outcome = outcome.worst(r);
-        if outcome == Tri::Win {
+        if outcome == Tri::Win && mode != Mode::BothAttackers {
             break;
         }
     }
@@ -448,6 +484,9 @@ struct Search<'a> {
     ko_seen: bool,
     /// One board per depth, reused from node to node.
     boards: Vec<Option<Board>>,
+    /// The depth the search started at, and the attacker's first move found winning there.
+    root_depth: Option<u32>,
+    first_win: Option<Point>,
 }
 
 /// A small multiplicative hasher for the table's keys (std's SipHash took a tenth of the
@@ -495,6 +534,8 @@ impl<'a> Search<'a> {
             tt: HashMap::default(),
             ko_seen: false,
             boards: Vec::new(),
+            root_depth: None,
+            first_win: None,
         }
     }
 
@@ -550,6 +591,7 @@ impl<'a> Search<'a> {
             return Tri::Unknown;
         }
         self.nodes += 1;
+        let root = *self.root_depth.get_or_insert(depth) == depth;
         let attacking = to_move == self.attacker;
         let mut moves: Vec<(Point, bool)> = Vec::new();
         for &p in self.area {
@@ -606,6 +648,9 @@ impl<'a> Search<'a> {
             };
             match (attacking, r) {
                 (true, Tri::Win) | (false, Tri::Loss) => {
+                    if root && attacking && i != pass_at {
+                        self.first_win = Some(moves[if i < pass_at { i } else { i - 1 }].0);
+                    }
                     result = Some(r == Tri::Win);
                     break;
                 }
@@ -713,6 +758,34 @@ mod tests {
             X X O . X O O",
         );
         assert_eq!(j.unsettled(), Some(Unsettled::Capturable));
+    }
+
+    /// The race above, judged for settling: D1 is the last liberty of both inner strings, so
+    /// whoever plays there first captures the other string (White's 11 stones or Black's 9) and
+    /// loses nothing; it is each side's proven winning first move. The plain judgement stops
+    /// at Black, the first attacker found winning.
+    #[test]
+    fn the_winning_first_move_of_a_race_is_named_for_both_sides() {
+        let s = "
+            X X O O X O O
+            . X O O X O .
+            X X O X X O O
+            X X O O X O O
+            X X O X X O O
+            . X O O X O .
+            X X O . X O O";
+        let b = Board::from_ascii(s).unwrap();
+        let d1 = at(&b, 'D', 1);
+        let j = judge_for_settling(&b);
+        assert_eq!(j.unsettled(), Some(Unsettled::Capturable));
+        assert_eq!(j.winning_moves(), &[(Color::Black, d1), (Color::White, d1)]);
+        assert_eq!(judge(&b).winning_moves(), &[(Color::Black, d1)]);
+        // A settled position names none.
+        assert!(
+            judge_for_settling(&Board::from_ascii(THREE_SHARED).unwrap())
+                .winning_moves()
+                .is_empty()
+        );
     }
 
     /// `corpus/seki-both-eyes-6x6.sgf`: a whole-board seki. Black's string has the eye A6 and
