@@ -32,7 +32,12 @@ fn small_campaign_summary_matches_the_committed_copy() {
     campaign::run(&cfg, &out, &Hooks::default()).expect("the campaign runs");
     write_findings(&out).expect("FINDINGS.md is written");
     cross_check(&out);
-    for name in ["summary.csv", "divergence_summary.csv", "FINDINGS.md"] {
+    for name in [
+        "summary.csv",
+        "divergence_summary.csv",
+        "findings_summary.csv",
+        "FINDINGS.md",
+    ] {
         let got = fs::read_to_string(out.join(name)).unwrap();
         let path = golden_dir().join(name);
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
@@ -47,9 +52,78 @@ fn small_campaign_summary_matches_the_committed_copy() {
     let _ = fs::remove_dir_all(&out);
 }
 
+/// findings_summary.csv against findings.csv, and the claims ledger of FINDINGS.md against the
+/// summaries: every invariant and finding count the ledger cites is the sum of the CSV files.
+fn ledger_check(dir: &std::path::Path) {
+    use std::collections::BTreeMap;
+    let sum = |file: &str, key: &str, cols: &[&str]| -> BTreeMap<String, Vec<u64>> {
+        let mut r = csv::Reader::from_path(dir.join(file)).unwrap();
+        let h = r.headers().unwrap().clone();
+        let at = |n: &str| h.iter().position(|x| x == n).unwrap();
+        let k = at(key);
+        let idx: Vec<usize> = cols.iter().map(|c| at(c)).collect();
+        let mut out: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+        for rec in r.records() {
+            let rec = rec.unwrap();
+            let e = out.entry(rec[k].to_string()).or_insert(vec![0; cols.len()]);
+            for (j, &i) in idx.iter().enumerate() {
+                e[j] += rec[i].parse::<u64>().unwrap();
+            }
+        }
+        out
+    };
+    // The summary of findings from its rows.
+    let rows = sum("findings.csv", "finding", &["matters", "winner_changes"]);
+    let mut applies: BTreeMap<String, u64> = BTreeMap::new();
+    let mut r = csv::Reader::from_path(dir.join("findings.csv")).unwrap();
+    for rec in r.records() {
+        *applies.entry(rec.unwrap()[4].to_string()).or_default() += 1;
+    }
+    let summ = sum(
+        "findings_summary.csv",
+        "finding",
+        &["applies_games", "matters_games", "winner_changes_games"],
+    );
+    let text = fs::read_to_string(dir.join("FINDINGS.md")).unwrap();
+    for (f, v) in &summ {
+        assert_eq!(applies.get(f).copied().unwrap_or(0), v[0], "{f} applies");
+        let rv = rows.get(f).cloned().unwrap_or(vec![0, 0]);
+        assert_eq!((rv[0], rv[1]), (v[1], v[2]), "{f} matters, winner");
+        if ["F1", "F2", "F3", "F4", "F6"].contains(&f.as_str()) {
+            let cited = format!(
+                "{f}: applies to {} games, the reading matters in {}",
+                v[0], v[1]
+            );
+            assert!(text.contains(&cited), "the ledger cites {cited}");
+        }
+    }
+    // Invariant counts the ledger cites, from summary.csv.
+    let mut r = csv::Reader::from_path(dir.join("summary.csv")).unwrap();
+    let h = r.headers().unwrap().clone();
+    let mut tot: BTreeMap<String, u64> = BTreeMap::new();
+    for rec in r.records() {
+        let rec = rec.unwrap();
+        for (i, name) in h.iter().enumerate() {
+            if let Ok(v) = rec[i].parse::<u64>() {
+                *tot.entry(name.to_string()).or_default() += v;
+            }
+        }
+    }
+    for t in ["T1", "T6", "T7", "T11", "T12"] {
+        let k = t.to_ascii_lowercase();
+        let cited = format!(
+            "{t}: {} failures in {} games",
+            tot[&format!("{k}_failed")],
+            tot[&format!("{k}_checked")]
+        );
+        assert!(text.contains(&cited), "the ledger cites {cited}");
+    }
+}
+
 /// summary.csv against the rows: failures per theorem from violations.csv; games and edge-case
 /// games from games.csv; divergence_summary.csv against divergences.csv.
 fn cross_check(dir: &std::path::Path) {
+    ledger_check(dir);
     use std::collections::HashMap;
     // Divergent games and winner differences per (size, rule set), from the rows.
     let mut rows: HashMap<(String, String), (u64, u64)> = HashMap::new();
