@@ -21,7 +21,7 @@ use crate::harness::shrink::shrink;
 use crate::report::examples::write_example;
 use crate::report::ledger;
 use crate::report::svg::bar_chart;
-use crate::rules::{Cause, RuleId};
+use crate::rules::{japanese_unscored, Cause, DameReading, RuleId};
 use crate::settlement::referee::Unsettled;
 
 /// Errors reading a campaign folder.
@@ -489,6 +489,7 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
         let g = generate(&campaign.spec(p.game));
         let a = analyse(&g.finished, opts.balancing, &RuleId::ALL, opts.checks);
         let Ok(count) = &a.count else { continue };
+        let caption = format!("{}{}", p.caption, japanese_note(&p.stem, count));
         write_example(
             &edir,
             &p.stem,
@@ -496,7 +497,7 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
             count,
             &a.results,
             &p.title,
-            &p.caption,
+            &caption,
         )
         .map_err(io_err(&edir.join(&p.stem)))?;
         // A finding's example also gets its shortest settled prefix that still shows it.
@@ -583,6 +584,34 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
         std::fs::write(&path, svg).map_err(io_err(&path))?;
     }
     Ok(())
+}
+
+/// For a divergence picture of a Japanese-style rule set, a caption line naming the empty points
+/// drawn as territory that this rule set does not count (seki regions, ko points), so the picture
+/// frames them; empty for any other picture.
+fn japanese_note(stem: &str, count: &crate::counting::Count) -> String {
+    let reading = if stem.ends_with("-japanese-literal") {
+        DameReading::Literal
+    } else if stem.ends_with("-japanese") || stem.ends_with("-korean") {
+        DameReading::Filled
+    } else {
+        return String::new();
+    };
+    let st = &count.settlement_paused;
+    let b = st.board();
+    let un = japanese_unscored(st, reading);
+    let points: Vec<String> = b
+        .points()
+        .filter(|p| un[p.idx()].is_some())
+        .map(|p| b.coord(p).to_human(b.size()))
+        .collect();
+    if points.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\nDrawn as territory but not counted by this rule set (seki regions, ko points): {}",
+        points.join(" ")
+    )
 }
 
 /// The findings totals of findings_summary.csv over every size and policy, in [`FINDINGS`]

@@ -29,7 +29,7 @@ use super::benson::PassAlive;
 use crate::engine::{Board, Cell, Color, Point, SuicideRule};
 
 /// Node budget of one search (one attacker, one local area).
-pub const SEARCH_NODES: u32 = 5_000;
+pub const SEARCH_NODES: u32 = 20_000;
 /// Areas with more empty points than this are not searched (unsettled, `open_area`).
 pub const MAX_SEARCH_EMPTIES: usize = 12;
 
@@ -361,10 +361,16 @@ fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], mode: Mode, j: &mut
         return;
     }
     let depth = (2 * empties as u32 + 2 * total_stones + 8).min(48);
+    // The search runs on the board's canonical image, so that its verdict (which a node budget
+    // can cut short, depending on the order moves are tried in) is the same for every rotation
+    // and reflection of the position.
+    let (cboard, to_c, from_c) = canonical(board);
+    let mut carea: Vec<Point> = area.iter().map(|p| to_c[p.idx()]).collect();
+    carea.sort_unstable();
     let mut outcome = Tri::Loss;
     for attacker in Color::BOTH {
-        let mut s = Search::new(board, area, attacker);
-        let r = s.attack(board, attacker, 0, 0, depth);
+        let mut s = Search::new(&cboard, &carea, attacker);
+        let r = s.attack(&cboard, attacker, 0, 0, depth);
         j.nodes += s.nodes;
         let r = if r == Tri::Unknown && s.ko_seen && s.nodes < s.budget {
             Tri::Ko
@@ -373,7 +379,7 @@ fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], mode: Mode, j: &mut
         };
         if r == Tri::Win {
             if let Some(p) = s.first_win {
-                j.winning.push((attacker, p));
+                j.winning.push((attacker, from_c[p.idx()]));
             }
         }
         outcome = outcome.worst(r);
@@ -382,19 +388,174 @@ fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], mode: Mode, j: &mut
         }
     }
     match outcome {
-        Tri::Loss => {
-            let mixed = stones[0] > 0 && stones[1] > 0
-                || area.iter().any(|&p| {
-                    board.stone(p).is_none()
-                        && Color::BOTH
-                            .iter()
-                            .all(|&c| board.adj(p).iter().any(|&q| board.stone(q) == Some(c)))
-                });
-            set(j, if mixed { Status::Seki } else { Status::Alive });
-        }
+        Tri::Loss => seki_or_alive(board, pa, area, j),
         Tri::Win => note(j, Unsettled::Capturable, area),
         Tri::Ko => note(j, Unsettled::Ko, area),
         Tri::Unknown => note(j, Unsettled::Budget, area),
+    }
+}
+
+/// The canonical image of `board`: of its eight rotations and reflections, the least when the
+/// points are read row by row (empty < black < white). Returns it with the maps of points from
+/// `board` to it and back (indexed by padded point).
+fn canonical(board: &Board) -> (Board, Vec<Point>, Vec<Point>) {
+    let n = board.size();
+    let image = |sym: u8, x: u8, y: u8| -> (u8, u8) {
+        let (mut a, mut b) = (x, y);
+        if sym & 1 != 0 {
+            a = n - 1 - a;
+        }
+        if sym & 2 != 0 {
+            b = n - 1 - b;
+        }
+        if sym & 4 != 0 {
+            std::mem::swap(&mut a, &mut b);
+        }
+        (a, b)
+    };
+    let code = |c: Option<Color>| match c {
+        None => 0u8,
+        Some(Color::Black) => 1,
+        Some(Color::White) => 2,
+    };
+    // The cells of the image of `sym`, row by row.
+    let cells = |sym: u8| -> Vec<u8> {
+        let mut v = vec![0u8; n as usize * n as usize];
+        for p in board.points() {
+            let c = board.coord(p);
+            let (a, b) = image(sym, c.x, c.y);
+            v[b as usize * n as usize + a as usize] = code(board.stone(p));
+        }
+        v
+    };
+    let mut best = 0u8;
+    let mut best_cells = cells(0);
+    for sym in 1..8 {
+        let c = cells(sym);
+        if c < best_cells {
+            best = sym;
+            best_cells = c;
+        }
+    }
+    let mut out = Board::new(n).expect("the size of a board");
+    let mut to = vec![Point(0); board.padded_len()];
+    let mut from = vec![Point(0); board.padded_len()];
+    let mut stones = Vec::new();
+    for p in board.points() {
+        let c = board.coord(p);
+        let (a, b) = image(best, c.x, c.y);
+        let q = out.point(crate::engine::Coord::new(a, b));
+        to[p.idx()] = q;
+        from[q.idx()] = p;
+        if let Some(col) = board.stone(p) {
+            stones.push((q, Some(col)));
+        }
+    }
+    out.set_stones(&stones);
+    (out, to, from)
+}
+
+/// The status of the strings of an area where the search proved that nobody can attack with
+/// profit: every string stands. A group (strings of one colour joined through the empty regions
+/// bordered by that colour alone) with two or more such regions, its eyes, or sharing one with
+/// a pass-alive string, is alive on its own; a group with at most one eye stands only through
+/// the liberties it shares with the other colour: it is in seki. Under this test a hanezeki's
+/// string in atari (no eye) is in seki, and a living group beside a point only it can fill is
+/// alive, that point being ordinary dame.
+fn seki_or_alive(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgement) {
+    let n = board.padded_len();
+    // Empty regions bordering the area's strings: members, the colours around, and whether a
+    // pass-alive stone borders them.
+    let mut region_of = vec![usize::MAX; n];
+    let mut regions: Vec<(Option<Color>, bool)> = Vec::new();
+    let mut stack = Vec::new();
+    for &p in area {
+        if board.stone(p).is_none() {
+            continue;
+        }
+        for q in board.adj(p) {
+            if board.cell(q) != Cell::Empty || region_of[q.idx()] != usize::MAX {
+                continue;
+            }
+            let id = regions.len();
+            let (mut sees, mut both, mut alive) = (None::<Color>, false, false);
+            region_of[q.idx()] = id;
+            stack.push(q);
+            while let Some(r) = stack.pop() {
+                for t in board.adj(r) {
+                    match board.stone(t) {
+                        Some(c) => {
+                            match sees {
+                                None => sees = Some(c),
+                                Some(x) if x != c => both = true,
+                                _ => {}
+                            }
+                            alive |= pa.alive_stone(t) == Some(c);
+                        }
+                        None if board.cell(t) == Cell::Empty && region_of[t.idx()] == usize::MAX => {
+                            region_of[t.idx()] = id;
+                            stack.push(t);
+                        }
+                        None => {}
+                    }
+                }
+            }
+            regions.push((if both { None } else { sees }, alive));
+        }
+    }
+    // Groups: strings joined through their one-colour regions (union-find over string heads).
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], x: usize) -> usize {
+        let mut r = x;
+        while parent[r] != r {
+            r = parent[r];
+        }
+        let mut y = x;
+        while parent[y] != r {
+            let next = parent[y];
+            parent[y] = r;
+            y = next;
+        }
+        r
+    }
+    let mut first_head: Vec<usize> = vec![usize::MAX; regions.len()];
+    for &p in area {
+        let Some(c) = board.stone(p) else { continue };
+        let h = board.string_head(p).idx();
+        for q in board.adj(p) {
+            let id = region_of[q.idx()];
+            if id == usize::MAX || regions[id].0 != Some(c) {
+                continue;
+            }
+            if first_head[id] == usize::MAX {
+                first_head[id] = h;
+            } else {
+                let (a, b) = (find(&mut parent, first_head[id]), find(&mut parent, h));
+                parent[a] = b;
+            }
+        }
+    }
+    // Eyes per group, and whether it shares an eye with a pass-alive string.
+    let mut eyes: Vec<u32> = vec![0; n];
+    let mut with_alive: Vec<bool> = vec![false; n];
+    for (id, &(colour, alive)) in regions.iter().enumerate() {
+        if colour.is_none() || first_head[id] == usize::MAX {
+            continue;
+        }
+        let g = find(&mut parent, first_head[id]);
+        eyes[g] += 1;
+        with_alive[g] |= alive;
+    }
+    for &p in area {
+        if board.stone(p).is_none() {
+            continue;
+        }
+        let g = find(&mut parent, board.string_head(p).idx());
+        j.status[p.idx()] = if eyes[g] >= 2 || with_alive[g] {
+            Status::Alive
+        } else {
+            Status::Seki
+        };
     }
 }
 
@@ -593,19 +754,39 @@ impl<'a> Search<'a> {
         self.nodes += 1;
         let root = *self.root_depth.get_or_insert(depth) == depth;
         let attacking = to_move == self.attacker;
-        let mut moves: Vec<(Point, bool)> = Vec::new();
+        // Each move with its urgency: 0 a capture; 1 a move on the last liberty of one's own
+        // string in atari (saving it); 2 a move leaving an opposing string in atari; 3 the rest.
+        let mut moves: Vec<(Point, u8)> = Vec::new();
         for &p in self.area {
             if board.cell(p) != Cell::Empty
                 || board.legality(p, to_move, SuicideRule::Forbidden).is_err()
             {
                 continue;
             }
-            moves.push((p, board.would_capture(p, to_move)));
+            let urgency = if board.would_capture(p, to_move) {
+                0
+            } else if board
+                .adj(p)
+                .iter()
+                .any(|&q| board.stone(q) == Some(to_move) && board.liberties(q) == 1)
+            {
+                1
+            } else if board
+                .adj(p)
+                .iter()
+                .any(|&q| board.stone(q) == Some(to_move.opp()) && board.liberties(q) == 2)
+            {
+                2
+            } else {
+                3
+            };
+            moves.push((p, urgency));
         }
-        // Order: captures first; then a pass for the defender (the usual refutation in a seki)
-        // and for an attacker already ahead; then the other moves; the attacker's pass last.
-        moves.sort_by_key(|&(p, cap)| (!cap, p));
-        let n_captures = moves.iter().filter(|m| m.1).count();
+        // Order: captures first, then saving moves; then a pass for the defender (the usual
+        // refutation in a seki) and for an attacker already ahead; then ataris and the other
+        // moves; the attacker's pass last. The order decides only how soon a proof is found.
+        moves.sort_by_key(|&(p, u)| (u, p));
+        let n_captures = moves.iter().filter(|m| m.1 <= 1).count();
         let pass_at = if !attacking || net > 0 {
             n_captures
         } else {
