@@ -33,7 +33,7 @@ fn main() {
         for policy in Policy::CONCRETE {
             let (mut games, mut settled, mut agree, mut differ, mut gnugo_wrong) = (0, 0, 0, 0, 0);
             let (mut ko, mut other) = (0, 0);
-            let (mut score_agree, mut score_differ) = (0, 0);
+            let (mut score_agree, mut score_differ, mut score_unexplained) = (0, 0, 0);
             for index in 0..n {
                 let spec = GameSpec {
                     master_seed: 2008,
@@ -61,14 +61,28 @@ fn main() {
                     &[RuleId::Chinese],
                     CheckOptions::default(),
                 );
+                // What the position leaves open, where the conventions part: an ordinary dame
+                // left unfilled (half each here, to whoever alone can fill it for GNU Go), an
+                // unfilled ko, a one-sided dame or shared liberty of a seki.
+                let open_points = a.count.as_ref().map_or(0, |c| {
+                    let t = &c.tally_paused;
+                    t.dame_left
+                        + t.ko_points.black
+                        + t.ko_points.white
+                        + t.shared_liberties
+                        + t.one_sided_dame.black
+                        + t.one_sided_dame.white
+                });
                 match a.results.first() {
                     Some(r) if r.margin == j.margin => score_agree += 1,
                     r => {
                         score_differ += 1;
+                        score_unexplained += (open_points == 0) as u32;
                         eprintln!(
-                            "score: jpd replay --seed 2008 --game {index} --size {size} --policy {policy}: chinese {} GNU Go {}",
+                            "score: jpd replay --seed 2008 --game {index} --size {size} --policy {policy}: chinese {} GNU Go {}{}",
                             r.map(|r| r.result.as_str()).unwrap_or("none"),
-                            j.result
+                            j.result,
+                            if open_points == 0 { " (no open point: unexplained)" } else { "" }
                         );
                     }
                 }
@@ -119,7 +133,7 @@ fn main() {
                 );
             }
             println!(
-                "{size},{policy},{games},{settled},{agree},{differ},{gnugo_wrong},{ko},{other},{score_agree},{score_differ}"
+                "{size},{policy},{games},{settled},{agree},{differ},{gnugo_wrong},{ko},{other},{score_agree},{score_differ},{score_unexplained}"
             );
         }
     }

@@ -29,7 +29,7 @@ use super::benson::PassAlive;
 use crate::engine::{Board, Cell, Color, Point, SuicideRule};
 
 /// Node budget of one search (one attacker, one local area).
-pub const SEARCH_NODES: u32 = 20_000;
+pub const SEARCH_NODES: u32 = 5_000;
 /// Areas with more empty points than this are not searched (unsettled, `open_area`).
 pub const MAX_SEARCH_EMPTIES: usize = 12;
 
@@ -492,7 +492,9 @@ fn seki_or_alive(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgemen
                             }
                             alive |= pa.alive_stone(t) == Some(c);
                         }
-                        None if board.cell(t) == Cell::Empty && region_of[t.idx()] == usize::MAX => {
+                        None if board.cell(t) == Cell::Empty
+                            && region_of[t.idx()] == usize::MAX =>
+                        {
                             region_of[t.idx()] = id;
                             stack.push(t);
                         }
