@@ -27,7 +27,7 @@ fn main() {
     let cfg = GnuGoConfig::new(gnugo);
     let mut engine = cfg.spawn(OracleRules::Chinese).expect("GNU Go starts");
     println!(
-        "size,policy,games,settled_paused,agree,differ,gnugo_wrong_by_proof,unfilled_ko,other"
+        "size,policy,games,settled_paused,agree,differ,gnugo_wrong_by_proof,unfilled_ko,other,score_agree,score_differ,score_differ_no_open_point"
     );
     for &size in &sizes {
         for policy in Policy::CONCRETE {
