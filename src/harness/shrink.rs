@@ -176,16 +176,21 @@ pub fn shrinker(
         return out;
     }
     let opts = RunOptions::default();
+    // An invariant fails; a finding shows.
+    let verdict = if v.theorem.starts_with('F') {
+        format!("Finding {} shows", v.theorem)
+    } else {
+        format!("Theorem {} fails", v.theorem)
+    };
     if let Some(s) = shrink(&g.finished, &v.theorem, opts.balancing, opts.checks) {
         let comment = format!(
-            "Shrunk from game {} (seed {}, {}x{}, policy {}): its first {} moves, then a pause.\nTheorem {} fails: {}",
+            "Shrunk from game {} (seed {}, {}x{}, policy {}): its first {} moves, then a pause.\n{verdict}: {}",
             spec.index,
             spec.seed(),
             spec.size,
             spec.size,
             g.policy.name(),
             s.game.records().len().saturating_sub(2),
-            v.theorem,
             detail_of(&s, &v.theorem, &opts)
         );
         let shrunk = Generated {
@@ -199,7 +204,7 @@ pub fn shrinker(
     }
     if let Some((s, small)) = smaller_board(spec, g, &v.theorem, opts.balancing, opts.checks) {
         let comment = format!(
-            "A smaller game failing the same theorem as game {} (seed {}, {}x{}): game {} of a {}x{} {} campaign with master seed {} (jpd replay --seed {} --game {} --size {} --policy {}), its first {} moves, then a pause.\nTheorem {} fails: {}",
+            "A smaller game showing the same as game {} (seed {}, {}x{}): game {} of a {}x{} {} campaign with master seed {} (jpd replay --seed {} --game {} --size {} --policy {}), its first {} moves, then a pause.\n{verdict}: {}",
             spec.index,
             spec.seed(),
             spec.size,
@@ -214,7 +219,6 @@ pub fn shrinker(
             s.size,
             s.policy.name(),
             small.finished.game.records().len().saturating_sub(2),
-            v.theorem,
             detail_of(&small.finished, &v.theorem, &opts)
         );
         out.push(("smaller", game_sgf(&small, comment)));

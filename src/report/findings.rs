@@ -13,11 +13,11 @@ use std::path::{Path, PathBuf};
 
 use crate::checks::analyse;
 use crate::checks::{FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
-use crate::harness::campaign::game_sgf;
 use crate::harness::campaign::Manifest;
+use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
-use crate::harness::generate::{generate, Generated};
-use crate::harness::shrink::shrink;
+use crate::harness::outcome::ViolationRow;
+use crate::harness::shrink::shrinker;
 use crate::report::examples::write_example;
 use crate::report::ledger;
 use crate::report::svg::bar_chart;
@@ -500,37 +500,25 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
             &caption,
         )
         .map_err(io_err(&edir.join(&p.stem)))?;
-        // A finding's example also gets its shortest settled prefix that still shows it.
+        // A finding's example also gets its shortest settled prefix that still shows it and
+        // a game on a smaller board that shows it too, each with the line that regenerates it.
         if let Some(id) = p
             .stem
             .strip_prefix("finding-")
             .and_then(|r| r.split('-').next())
         {
-            if let Some(short) = shrink(&g.finished, id, opts.balancing, opts.checks) {
-                let n = short.game.records().len().saturating_sub(2);
-                let comment = format!(
-                    "The first {n} moves of game {} of this campaign, then a pause: the shortest \
-                     prefix found that still shows finding {id}. The whole game: jpd replay \
-                     --seed {} --game {} --sizes {}.",
-                    p.game,
-                    manifest.master_seed,
-                    p.game,
-                    manifest
-                        .sizes
-                        .iter()
-                        .map(|s| s.to_string())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                );
-                let gen = Generated {
-                    finished: short,
-                    policy: g.policy,
-                    edges: g.edges,
-                    pass_alive: None,
-                    unsettled: None,
-                };
-                let path = edir.join(format!("{}-shrunk.sgf", p.stem));
-                std::fs::write(&path, game_sgf(&gen, comment).to_sgf()).map_err(io_err(&path))?;
+            let spec = campaign.spec(p.game);
+            let row = ViolationRow {
+                game: p.game,
+                seed: spec.seed(),
+                size: spec.size,
+                policy: g.policy.name(),
+                theorem: id.to_string(),
+                detail: p.caption.clone(),
+            };
+            for (suffix, w) in shrinker(&spec, &g, &row) {
+                let path = edir.join(format!("{}-{suffix}.sgf", p.stem));
+                std::fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
             }
         }
     }
@@ -733,8 +721,10 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
             let _ = writeln!(
                 s,
                 "First example of each (a game whose winner changes when there is one; \
-                 `examples/finding-F*` holds it as SGF and SVG, with its shortest prefix that \
-                 still shows the finding as `-shrunk.sgf` when one is settled):\n"
+                 `examples/finding-F*` holds it as SGF and SVG, with, where found, its shortest \
+                 settled prefix that still shows the finding as `-shrunk.sgf` and a game on a \
+                 smaller board showing it as `-smaller.sgf`, whose comment gives the `jpd replay` \
+                 line):\n"
             );
             for (f, (_, line)) in &first {
                 let _ = writeln!(s, "- **{f}**: {line}");
