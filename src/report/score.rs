@@ -113,6 +113,17 @@ impl From<&TheoremResult> for TheoremJson {
     }
 }
 
+/// The referee's judgement of a record's paused position, as JSON shows it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct RefereeJson {
+    /// Whether every string's status is proven.
+    pub settled: bool,
+    /// Why not (`open_area`, `enclosed_group`, `capturable`, `ko`, `search_budget`).
+    pub unsettled_reason: Option<String>,
+    /// The dead stones it proves, in the usual human form (`C7`).
+    pub proven_dead: Vec<String>,
+}
+
 /// A negative move as JSON shows it.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct NegativeJson {
@@ -179,6 +190,10 @@ pub struct FileReport {
     pub prisoners: Option<PerSide<i64>>,
     /// Dead stones per side.
     pub dead_stones: Option<PerSide<i64>>,
+    /// What the referee proves of the paused position (null after any other end): whether the
+    /// status of every string is proven, why not, and the dead stones it proves, so a user can
+    /// compare them with the ones counted (the record's marks).
+    pub referee: Option<RefereeJson>,
     /// The balancing reading.
     pub balancing: Balancing,
     /// Negative moves made by balancing.
@@ -470,6 +485,19 @@ fn build(
             .collect();
     }
     let c = a.count.as_ref().ok();
+    let referee = (g.phase() == Phase::Paused).then(|| {
+        let b = g.board();
+        let j = crate::settlement::referee::judge(b);
+        RefereeJson {
+            settled: j.is_settled(),
+            unsettled_reason: j.unsettled().map(|u| u.as_str().to_string()),
+            proven_dead: j
+                .dead()
+                .iter()
+                .map(|&p| b.coord(p).to_human(b.size()))
+                .collect(),
+        }
+    });
     let mut r = FileReport {
         file: file.to_string(),
         size: g.board().size(),
@@ -480,6 +508,7 @@ fn build(
         virtual_moves: c.map(|c| c.virtual_moves),
         prisoners: c.map(|c| c.captured),
         dead_stones: c.map(|c| c.dead),
+        referee,
         balancing: opts.balancing,
         negative_moves: c
             .map(|c| {
@@ -567,6 +596,24 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
         name(r.first_passer),
         name(r.last_mover)
     );
+    if let Some(j) = &r.referee {
+        let dead = if j.proven_dead.is_empty() {
+            "none".to_string()
+        } else {
+            j.proven_dead.join(" ")
+        };
+        match &j.unsettled_reason {
+            None => {
+                let _ = writeln!(s, "referee: settled; proven dead stones: {dead}");
+            }
+            Some(why) => {
+                let _ = writeln!(
+                    s,
+                    "referee: NOT settled ({why}): the status of some strings is not proven; proven dead stones: {dead}"
+                );
+            }
+        }
+    }
     let own: Vec<String> = [
         ("RU", r.sgf_rules.as_deref()),
         ("KM", rec.komi_raw.as_deref()),

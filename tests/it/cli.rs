@@ -199,6 +199,12 @@ fn readme_example_scores_as_its_comment_says() {
     assert_eq!(tangsong["margin"], -7.5);
     assert_eq!(tangsong["komi"], 6.5);
     assert!(v["findings"].as_array().is_some());
+    // The referee's judgement is reported. Each wall lives by one straight eye space (five
+    // and six points), which no invader can kill, but proving it is a life-and-death search
+    // beyond the referee's budget: it says so rather than guess, and proves no stone dead.
+    assert_eq!(v["referee"]["settled"], false, "{v}");
+    assert_eq!(v["referee"]["unsettled_reason"], "search_budget", "{v}");
+    assert_eq!(v["referee"]["proven_dead"].as_array().unwrap().len(), 0);
     for t in v["invariants"].as_array().unwrap() {
         assert_ne!(t["holds"], false, "{t}");
     }
