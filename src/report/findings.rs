@@ -697,12 +697,18 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
             c("winner_changes")?,
             c("detail")?,
         );
-        // Per finding, the first game where it matters, preferring one whose winner changes.
+        // Per finding, the first game where it matters, preferring one whose winner changes;
+        // and for F2, how many of the games where the choice matters leave dame.
         let mut first: BTreeMap<String, (bool, String)> = BTreeMap::new();
+        let (mut f2_matters, mut f2_dame) = (0u64, 0u64);
         for rec in rdr.records() {
             let rec = rec.map_err(csv_err(&path))?;
             if &rec[m_c] != "1" {
                 continue;
+            }
+            if &rec[f_c] == "F2" {
+                f2_matters += 1;
+                f2_dame += rec[d_c].contains("dame left") as u64;
             }
             let won = &rec[w_c] == "1";
             let line = format!(
@@ -716,6 +722,13 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
                     first.insert(rec[f_c].to_string(), (won, line));
                 }
             }
+        }
+        if f2_matters > 0 {
+            let _ = writeln!(
+                s,
+                "Of the {f2_matters} games where the physical choice of the negative-move stone \
+                 matters (F2), {f2_dame} leave dame unfilled.\n"
+            );
         }
         if !first.is_empty() {
             let _ = writeln!(
