@@ -339,7 +339,7 @@ fn t14(t: &RuleResult, a: &RuleResult) -> TheoremResult {
     )
 }
 
-/// T15: Ing's bowls read the area margin minus 8, Black winning ties (RULESETS.md 2.5).
+/// T15: Ing's bowls read the area margin minus 8, Black winning ties (docs/RULESETS.md 2.5).
 fn t15(sh: &Sheet, ing: &RuleResult) -> TheoremResult {
     let bowls = IngBowls::read(sh);
     let expected = sh.a0() - Half::points(8);
@@ -382,7 +382,7 @@ fn t16(sh: &Sheet, ikeda: &RuleResult) -> TheoremResult {
 }
 
 /// T17: every rule set's margin is accounted for by its ledger of named causes from `A0`, so
-/// every divergence from jpd-tangsong is explained (RULESETS.md 3.1).
+/// every divergence from jpd-tangsong is explained (docs/RULESETS.md 3.1).
 fn t17(sh: &Sheet, all: &[RuleResult]) -> TheoremResult {
     let bad: Vec<String> = all
         .iter()

@@ -826,7 +826,7 @@ fails. In particular:
 const RULES_NOTE: &str =
     "Every rule set scores every game by its own method (see `src/rules/mod.rs`
 for each preset and its source). Each also states a ledger: the named causes that turn the
-paused area difference `A0 = B0 - W0` into its board margin (RULESETS.md 3.1, `A - J =
+paused area difference `A0 = B0 - W0` into its board margin (docs/RULESETS.md 3.1, `A - J =
 (n_B - n_W) + sigma`, split term by term). A game *diverges* from jpd-tangsong when the winner
 differs, or the margin differs by more than a komi difference; the causes of a divergence are
 the terms in which the two ledgers differ, and the komi. `divergences.csv` has one row per

@@ -571,7 +571,7 @@ impl<'a> Scoring<'a> {
     }
 }
 
-/// Ing's physical count (RULESETS.md 2.5, [INGC, INGT]): each bowl starts with `N²/2`
+/// Ing's physical count (docs/RULESETS.md 2.5, [INGC, INGT]): each bowl starts with `N²/2`
 /// stones (180 on 19x19); prisoners and dead stones go back to their owner's bowl; White puts 4
 /// stones inside Black's area as komi; shared points are filled in pairs, one of each colour
 /// (an odd one stays empty); each side fills the rest of its area from its bowl.
@@ -625,7 +625,7 @@ impl IngBowls {
     }
 }
 
-/// A named cause of difference between rule sets (issue 4's list; RULESETS.md 3.3).
+/// A named cause of difference between rule sets (issue 4's list; docs/RULESETS.md 3.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Cause {

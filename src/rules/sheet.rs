@@ -3,8 +3,9 @@
 //! A rule set's margin is computed by its own method from these quantities (territory plus
 //! prisoners, fill-back and roads, bowls, pass stones, ...). Each rule set also states a
 //! *ledger*: the named terms that turn the paused area difference `A0 = B0 - W0` into its board
-//! margin (RULESETS.md section 3.1, `A - J = (n_B - n_W) + sigma`, split into its causes). The
-//! two are computed independently; a difference between them is an unexplained divergence.
+//! margin (docs/RULESETS.md section 3.1, `A - J = (n_B - n_W) + sigma`, split into its
+//! causes). The two are computed independently; a difference between them is an unexplained
+//! divergence.
 
 use crate::counting::{Count, Half};
 use crate::engine::{Board, Cell, Color, Game, Move, PerSide, Point};

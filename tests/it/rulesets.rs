@@ -1,5 +1,5 @@
 //! Every rule set on worked examples, each result counted by hand from the rule set's
-//! definition (`src/rules/mod.rs`, RULES.md section 7, RULESETS.md).
+//! definition (`src/rules/mod.rs`, RULES.md section 7, docs/RULESETS.md).
 //!
 //! The position is the 6x6 walls of `counting.rs`: Black's wall is columns B and C, White's is
 //! columns D and E; column A is Black's territory, column F White's. No captures, no dead
