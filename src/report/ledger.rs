@@ -54,6 +54,14 @@ impl LedgerInput {
             .unwrap_or_default()
     }
 
+    /// Divergent games of rule set `r` where `cause` contributes.
+    fn cause(&self, r: &str, cause: &str) -> u64 {
+        self.rules
+            .get(r)
+            .and_then(|t| t.causes.iter().find(|(c, _)| c == cause))
+            .map_or(0, |c| c.1)
+    }
+
     fn rule(&self, r: &str) -> RuleTotals {
         self.rules.get(r).cloned().unwrap_or_default()
     }
@@ -172,7 +180,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         evidence: format!(
             "seki with eyes in {} games; against Japanese counting (no points in seki) the cause seki_points appears in {} divergences",
             x.get("seki_with_eyes_games"),
-            j.causes.iter().find(|(c, _)| c == "seki_points").map_or(0, |c| c.1)
+            x.cause("japanese", "seki_points")
         ),
         corpus: "seki-both-eyes-6x6.sgf",
     });
@@ -347,7 +355,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         evidence: format!(
             "seki with eyes in {} games; japanese diverges by seki_points in {} games",
             x.get("seki_with_eyes_games"),
-            j.causes.iter().find(|(c, _)| c == "seki_points").map_or(0, |c| c.1)
+            x.cause("japanese", "seki_points")
         ),
         corpus: "seki-both-eyes-6x6.sgf",
     });
