@@ -1,5 +1,6 @@
 //! `jpd`: the command line of jipingdian. It parses arguments, calls the library and maps errors
-//! to exit codes (0 success, 1 a check failed where asked, 2 bad input or usage).
+//! to exit codes (0 success, 1 a check failed where asked, 2 bad input or usage, 3 `jpd check`:
+//! some records could not be read).
 
 use std::io::Write;
 
@@ -31,6 +32,7 @@ use jipingdian::harness::outcome::{GameOutcome, RunOptions};
 use jipingdian::oracle::selfplay::{self_play, size_of, Levels, SelfPlaySpec};
 use jipingdian::oracle::{self, DeadSource, GnuGoConfig, GnuGoPair, OracleInput, OracleRules};
 use jipingdian::report::campaign::{replay_games_csv, replay_report, replay_sgf};
+use jipingdian::report::check::{self, CheckConfig};
 
 #[derive(Parser)]
 #[command(
@@ -79,6 +81,41 @@ enum Command {
         /// SGF files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Score many SGF records in parallel into a folder: records.csv, scores.csv, errors.csv,
+    /// FINDINGS.md.
+    ///
+    /// Folders are walked recursively for *.sgf; the output is in path order, the same whatever
+    /// --threads. A record that cannot be read goes to errors.csv and the others go on.
+    /// Exit code: 0 every record read and no invariant failed; 1 an invariant failed (a bug of
+    /// the harness); 3 some records could not be read (and no invariant failed); 2 bad usage
+    /// (no SGF file found, a non-empty --out without --force, an output that cannot be written).
+    Check {
+        /// Output folder (refused when not empty, unless --force).
+        #[arg(long)]
+        out: PathBuf,
+        /// Write into a non-empty output folder (its four output files are replaced).
+        #[arg(long)]
+        force: bool,
+        /// Worker threads (0: one per CPU). The output does not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Rule sets: comma-separated ids, or `all`.
+        #[arg(long, default_value = "all")]
+        rules: String,
+        /// Balancing reading of the Ji-Ping-Dian rules: art14 (default) or art11.
+        #[arg(long, default_value = "art14")]
+        balancing: Balancing,
+        /// Use each record's KM as every rule set's komi.
+        #[arg(long)]
+        komi_from_sgf: bool,
+        /// Count a record that stops in play (no final passes, no result in RE) as paused after
+        /// its last move.
+        #[arg(long)]
+        assume_pause: bool,
+        /// SGF files and folders.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
     },
     /// Run a campaign: many random games verified in parallel, written as CSV to a folder.
     Run {
@@ -310,6 +347,54 @@ fn run_campaign(
     }
 }
 
+fn run_check(inputs: Vec<PathBuf>, out: PathBuf, cfg: CheckConfig) -> ExitCode {
+    // A panic while scoring a record is caught and written to errors.csv: keep the worker
+    // threads quiet about it, so that it does not break the progress bar.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let worker = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with(check::WORKER_PREFIX));
+        if !worker {
+            default_hook(info)
+        }
+    }));
+    let total = check::count_inputs(&inputs) as u64;
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} records  {per_sec}  {msg}  ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message("0 refused");
+    let refused = AtomicU64::new(0);
+    let on_file = |o: &check::FileOutcome| {
+        bar.inc(1);
+        if o.result.is_err() {
+            let n = refused.fetch_add(1, Ordering::Relaxed) + 1;
+            bar.set_message(format!("{n} refused"));
+        }
+    };
+    let result = check::check(&inputs, &out, &cfg, Some(&on_file));
+    bar.finish_and_clear();
+    match result {
+        Ok(s) => {
+            eprintln!(
+                "jpd check: {} records, {} read, {} refused (see errors.csv), {} with a failed invariant; written to {}",
+                s.files,
+                s.read,
+                s.refused,
+                s.invariants_failed,
+                out.display()
+            );
+            ExitCode::from(s.exit_code())
+        }
+        Err(e) => {
+            eprintln!("jpd check: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn parse_rules(s: &str) -> Result<Vec<RuleId>, String> {
     if s.eq_ignore_ascii_case("all") {
         return Ok(RuleId::ALL.to_vec());
@@ -498,6 +583,36 @@ fn main() -> ExitCode {
             strict,
             out,
         }),
+        Command::Check {
+            out,
+            force,
+            threads,
+            rules,
+            balancing,
+            komi_from_sgf,
+            assume_pause,
+            inputs,
+        } => {
+            let rules = match parse_rules(&rules) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("jpd check: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let cfg = CheckConfig {
+                score: ScoreOptions {
+                    rules,
+                    balancing,
+                    komi_from_sgf,
+                    checks: CheckOptions::default(),
+                    assume_pause,
+                },
+                threads,
+                force,
+            };
+            run_check(inputs, out, cfg)
+        }
         Command::Run {
             games,
             sizes,
@@ -630,7 +745,7 @@ fn main() -> ExitCode {
             let mut bad = false;
             for path in &files {
                 let name = path.display().to_string();
-                let bytes = match read_bounded(path) {
+                let bytes = match check::read_bounded(path) {
                     Ok(b) => b,
                     Err(e) => {
                         eprintln!("jpd score: {name}: cannot read the file: {e}");
@@ -691,15 +806,4 @@ fn main() -> ExitCode {
             }
         }
     }
-}
-
-/// Reads a file, stopping one byte past [`jipingdian::sgf::MAX_BYTES`] so that a huge (or
-/// endless, like `/dev/zero`) file costs bounded memory; `parse_sgf` then refuses it.
-fn read_bounded(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(jipingdian::sgf::MAX_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)?;
-    Ok(bytes)
 }

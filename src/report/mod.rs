@@ -1,6 +1,7 @@
 //! Reports: what the command line prints and writes.
 
 pub mod campaign;
+pub mod check;
 pub mod examples;
 pub mod findings;
 pub mod ledger;

@@ -429,3 +429,108 @@ fn handicap_game_is_read_and_said_to_be_one() {
         "{text}"
     );
 }
+
+/// The SGF files under `dir`, recursively.
+fn sgf_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            v.extend(sgf_files(&p));
+        } else if p.extension().is_some_and(|x| x == "sgf") {
+            v.push(p);
+        }
+    }
+    v
+}
+
+#[test]
+fn check_corpus_reads_every_record_whatever_the_threads() {
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let n = sgf_files(&corpus).len();
+    assert!(n > 10, "{n} SGF files under corpus/");
+    let base = std::env::temp_dir().join(format!("jpd-cli-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let run = |threads: &str| {
+        let out = base.join(format!("t{threads}"));
+        let o = jpd()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["check", "corpus", "--threads", threads, "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "stderr: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        out
+    };
+    let one = run("1");
+    let two = run("2");
+    let read = |dir: &std::path::Path, f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+    let records = read(&one, "records.csv");
+    let mut r = csv::Reader::from_reader(records.as_bytes());
+    let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), n, "one row per SGF file");
+    let error_col = r
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "error")
+        .unwrap();
+    assert!(rows.iter().all(|row| row[error_col].is_empty()));
+    assert_eq!(read(&one, "errors.csv").lines().count(), 1, "a header only");
+    assert!(read(&one, "scores.csv").lines().count() > n);
+    let md = read(&one, "FINDINGS.md");
+    assert!(
+        md.contains(&format!("{n} records: {n} read, 0 refused")),
+        "{md}"
+    );
+    for f in ["records.csv", "scores.csv", "errors.csv", "FINDINGS.md"] {
+        assert_eq!(read(&one, f), read(&two, f), "{f} depends on the threads");
+    }
+    // A non-empty folder is refused without --force.
+    let o = jpd()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["check", "corpus/walls-6x6-wfp-black-last.sgf", "--out"])
+        .arg(&one)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn check_goes_on_past_a_bad_record_with_exit_code_3() {
+    let dir = std::env::temp_dir().join(format!("jpd-cli-check-bad-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("in/sub")).unwrap();
+    std::fs::write(dir.join("in/bad.sgf"), b"(;GM[1]FF[4]SZ[9];B[aa];W[bb").unwrap();
+    std::fs::copy(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/walls-6x6-wfp-black-last.sgf"),
+        dir.join("in/sub/good.sgf"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("in/notes.txt"), b"not a record").unwrap();
+    let out = dir.join("out");
+    let o = jpd()
+        .args(["check", "--rules", "jpd-tangsong,chinese", "--out"])
+        .arg(&out)
+        .arg(dir.join("in"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let records = std::fs::read_to_string(out.join("records.csv")).unwrap();
+    assert_eq!(records.lines().count(), 3, "{records}");
+    let errors = std::fs::read_to_string(out.join("errors.csv")).unwrap();
+    assert!(errors.contains("bad.sgf,truncated,"), "{errors}");
+    let scores = std::fs::read_to_string(out.join("scores.csv")).unwrap();
+    assert_eq!(scores.lines().count(), 3, "{scores}");
+    let md = std::fs::read_to_string(out.join("FINDINGS.md")).unwrap();
+    assert!(md.contains("| truncated | 1 |"), "{md}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
