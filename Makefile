@@ -16,7 +16,7 @@ test:
 REPORT_GAMES ?= 100000
 report: build
 	rm -rf reports/violations
-	./target/release/jpd run --games $(REPORT_GAMES) --sizes 9,13,19 --policy mixed --seed 2008 --out reports
+	./target/release/jpd run --games $(REPORT_GAMES) --sizes 9,13,19 --policy mixed --seed 2008 --out reports --force
 	./target/release/jpd findings reports
 
 bench:

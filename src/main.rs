@@ -142,8 +142,12 @@ enum Command {
         #[arg(long)]
         shard: Option<Shard>,
         /// Finish the interrupted campaign in this folder (its manifest gives the parameters).
-        #[arg(long, conflicts_with_all = ["games", "sizes", "policy", "seed", "out", "shard"])]
+        #[arg(long, conflicts_with_all = ["games", "sizes", "policy", "seed", "out", "shard", "force"])]
         resume: Option<PathBuf>,
+        /// Replace what the output folder holds (without it, a folder that is not empty is
+        /// refused: it may hold a report, or a campaign `--resume` could finish).
+        #[arg(long)]
+        force: bool,
     },
     /// Join the folders of the shards of one campaign into one report.
     Merge {
@@ -622,6 +626,7 @@ fn main() -> ExitCode {
             out,
             shard,
             resume,
+            force,
         } => {
             let c = Campaign {
                 master_seed: seed,
@@ -630,6 +635,12 @@ fn main() -> ExitCode {
                 policy,
                 shard,
             };
+            if resume.is_none() {
+                if let Err(e) = campaign::check_output_folder(&out, force) {
+                    eprintln!("jpd run: {e}");
+                    return ExitCode::from(2);
+                }
+            }
             run_campaign(c, threads, out, resume)
         }
         Command::Merge { out, shards } => {

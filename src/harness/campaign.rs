@@ -830,6 +830,23 @@ fn new_manifest(cfg: &RunConfig) -> Manifest {
     }
 }
 
+/// Refuses to start a campaign in a folder that already holds files (a report, or an
+/// interrupted campaign that `--resume` could finish) unless `force` is given.
+pub fn check_output_folder(dir: &Path, force: bool) -> Result<(), CampaignError> {
+    let busy = fs::read_dir(dir)
+        .map(|mut d| d.next().is_some())
+        .unwrap_or(false);
+    if busy && !force {
+        return Err(CampaignError::Invalid(format!(
+            "{} is not empty: pass --force to replace what is there, or finish an interrupted \
+             campaign with jpd run --resume {}",
+            dir.display(),
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Runs a campaign from the start into `dir` (created if needed; earlier campaign files there
 /// are replaced).
 pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, CampaignError> {
@@ -1078,6 +1095,15 @@ pub fn merge(
         return Err(CampaignError::Invalid(
             "give at least one shard folder".into(),
         ));
+    }
+    // Writing into a shard folder would cut its files before they are read.
+    let canon = |p: &Path| fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    if let Some(d) = shard_dirs.iter().find(|d| canon(d) == canon(out)) {
+        return Err(CampaignError::Invalid(format!(
+            "the output folder {} is one of the shards: merging into it would overwrite what it \
+             merges; give another --out",
+            d.display()
+        )));
     }
     let start_time = now();
     let mut manifests = Vec::new();

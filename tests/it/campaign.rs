@@ -313,6 +313,12 @@ fn cli_run_merge_replay() {
         jpd(&["run", "--resume", w, "--games", "3"]).status.code(),
         Some(2)
     );
+    // A new campaign into the folder is refused (it holds a report), and the folder is left
+    // as it was; --force replaces it.
+    let again = jpd(&["run", "--games", "3", "--sizes", "5", "--out", w]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("is not empty"));
+    assert_eq!(before, report_bytes(&whole));
     let mut shards = Vec::new();
     for i in 1..=2 {
         let d = tmp(&format!("cli-shard{i}"));
@@ -351,6 +357,19 @@ fn cli_run_merge_replay() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_same(&whole, &merged);
+    // Merging into one of the shards is refused before anything is written: the shard keeps
+    // every byte (this cut a shard's games.csv from 1,001 lines to 164 before).
+    let shard0 = report_bytes(&shards[0]);
+    let out = jpd(&[
+        "merge",
+        "--out",
+        shards[0].to_str().unwrap(),
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is one of the shards"));
+    assert_eq!(shard0, report_bytes(&shards[0]));
     // A shard of another campaign is refused.
     let other = tmp("cli-other");
     let out = jpd(&[
