@@ -803,12 +803,20 @@ fn main() -> ExitCode {
             let written = match format {
                 Format::Text => write_text(&mut out, &reports),
                 Format::Json => write_json(&mut out, &reports),
-                Format::Csv => write_csv(&mut out, &reports).map_err(std::io::Error::other),
+                Format::Csv => write_csv(&mut out, &reports).map_err(|e| match e.into_kind() {
+                    csv::ErrorKind::Io(io) => io,
+                    k => std::io::Error::other(format!("{k:?}")),
+                }),
             };
-            let _ = out.flush();
-            if let Err(e) = written {
-                eprintln!("jpd score: cannot write the output: {e}");
-                return ExitCode::from(2);
+            let flushed = out.flush();
+            match written.and(flushed) {
+                // The reader went away (`jpd score ... | head -1`): what it wanted was written.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("jpd score: cannot write the output: {e}");
+                    return ExitCode::from(2);
+                }
+                Ok(()) => {}
             }
             if bad {
                 ExitCode::from(2)

@@ -534,3 +534,35 @@ fn check_goes_on_past_a_bad_record_with_exit_code_3() {
     assert!(md.contains("| truncated | 1 |"), "{md}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `jpd score ... | head -1`: when the reader closes the pipe, `jpd score` stops and exits 0, as
+/// well-behaved tools do (before: exit code 2 and "Broken pipe" on stderr).
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    use std::process::Stdio;
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let files: Vec<_> = std::fs::read_dir(&corpus)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    for format in ["text", "csv"] {
+        let mut child = jpd()
+            .args(["score", "--format", format])
+            .args(&files)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close the reading end at once: every write then fails with a broken pipe.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("Broken pipe"));
+    }
+}
