@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::nucleus;
 use super::playout::{filtered_playout, uniform_playout, PlayoutStats};
 use super::rng::{splitmix64, Rng};
 use crate::checks::Finished;
@@ -465,8 +466,25 @@ pub fn generate(spec: &GameSpec) -> Generated {
     let n2 = spec.size as u32 * spec.size as u32;
     let mut check_every = None;
     match policy {
-        Policy::Uniform | Policy::Seki => {
+        Policy::Uniform => {
             let s = play_to_pause(&mut game, &mut rng, policy, cap);
+            edges.cycle |= s.superko_refusals > 0;
+            force_pause(&mut game);
+        }
+        Policy::Seki => {
+            // One game in four starts from a seki nucleus in a random corner (RULES.md 5.3).
+            let placed = if rng.chance(1, 4) {
+                let index = rng.below(nucleus::NUCLEI.len() as u32) as usize;
+                let (corner, transpose, swap) = (rng.below(4), rng.chance(1, 2), rng.chance(1, 2));
+                nucleus::place(game.board(), index, corner, transpose, swap)
+                    .filter(|pl| nucleus::play(&mut game, &mut rng, pl))
+            } else {
+                None
+            };
+            let frozen = nucleus::frozen_mask(game.board(), placed.as_ref());
+            let s = filtered_playout(&mut game, &mut rng, cap, &|g: &Game, p: Point, c| {
+                !frozen[p.idx()] && not_self_atari_between(g, p, c)
+            });
             edges.cycle |= s.superko_refusals > 0;
             force_pause(&mut game);
         }
@@ -495,7 +513,7 @@ pub fn generate(spec: &GameSpec) -> Generated {
             let s = play_to_pause(&mut game, &mut rng, Policy::Uniform, more);
             edges.cycle |= s.superko_refusals > 0;
             force_pause(&mut game);
-            if rng.chance(1, 3) {
+            if rng.chance(1, 4) {
                 // Nobody removes anything: two more virtual moves end the game (Art. 18).
                 while !matches!(game.phase(), Phase::Ended(_)) {
                     game.play_virtual();

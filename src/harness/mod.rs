@@ -3,6 +3,7 @@
 
 pub mod campaign;
 pub mod generate;
+pub mod nucleus;
 pub mod outcome;
 pub mod playout;
 pub mod rng;
