@@ -15,6 +15,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
+use jipingdian::files::write_atomic;
 use jipingdian::report::score::{
     score_bytes_with_diagram, write_csv, write_json, write_text, FileReport, ScoreOptions,
 };
@@ -487,8 +488,9 @@ fn run_oracle(a: OracleArgs) -> ExitCode {
             eprintln!("jpd oracle: self-play {} ({} moves)", g.name, g.moves);
             if a.self_play {
                 let path = a.out.join(&g.name);
-                if let Err(e) = std::fs::write(&path, &g.sgf) {
-                    return io_err(&path, e);
+                if let Err(e) = write_atomic(&path, g.sgf.as_bytes()) {
+                    eprintln!("jpd oracle: {e}");
+                    return ExitCode::from(2);
                 }
             } else {
                 inputs.push(OracleInput {
@@ -650,10 +652,14 @@ fn main() -> ExitCode {
                         "jpd merge: {} games, {} violations, {}, written to {}",
                         r.games_done,
                         r.violations,
-                        if r.complete { "complete" } else { "incomplete" },
+                        if r.complete {
+                            "complete"
+                        } else {
+                            "INCOMPLETE: some shards of the campaign are missing"
+                        },
                         out.display()
                     );
-                    ExitCode::SUCCESS
+                    ExitCode::from(if r.complete { 0 } else { 1 })
                 }
                 Err(e) => {
                     eprintln!("jpd merge: {e}");
@@ -696,8 +702,8 @@ fn main() -> ExitCode {
             };
             if let Some(path) = sgf {
                 let text = replay_sgf(&spec).to_sgf();
-                if let Err(e) = std::fs::write(&path, text) {
-                    eprintln!("jpd replay: {}: {e}", path.display());
+                if let Err(e) = write_atomic(&path, text.as_bytes()) {
+                    eprintln!("jpd replay: {e}");
                     return ExitCode::from(2);
                 }
                 return ExitCode::SUCCESS;
@@ -774,8 +780,8 @@ fn main() -> ExitCode {
                                 );
                                 return ExitCode::from(2);
                             };
-                            if let Err(e) = std::fs::write(out, d.to_svg()) {
-                                eprintln!("jpd score: {}: {e}", out.display());
+                            if let Err(e) = write_atomic(out, d.to_svg().as_bytes()) {
+                                eprintln!("jpd score: {e}");
                                 return ExitCode::from(2);
                             }
                         }

@@ -6,9 +6,10 @@
 //! so the output is the same whatever the number of threads. A record that cannot be read (or
 //! that makes the scorer panic) is written to `errors.csv` and the others go on.
 
+use crate::files::{write_atomic, AtomicFile};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::{BufWriter, Read, Write};
+use std::io::Read;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
@@ -479,6 +480,15 @@ pub fn findings_md(outcomes: &[FileOutcome]) -> String {
     md
 }
 
+impl From<crate::files::FileError> for CheckError {
+    fn from(e: crate::files::FileError) -> Self {
+        match e {
+            crate::files::FileError::Io { path, source } => CheckError::Io { path, source },
+            crate::files::FileError::Csv { path, source } => CheckError::Csv { path, source },
+        }
+    }
+}
+
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CheckError + '_ {
     move |source| CheckError::Io {
         path: path.to_path_buf(),
@@ -504,12 +514,12 @@ fn write_rows<T: Serialize>(
         path: path.to_path_buf(),
         source,
     };
-    let f = std::fs::File::create(path).map_err(io_err(path))?;
-    let mut w = csv::Writer::from_writer(BufWriter::new(f));
+    let mut w = csv::Writer::from_writer(AtomicFile::create(path)?);
     for r in rows {
         w.serialize(r).map_err(csv_err)?;
     }
-    w.flush().map_err(io_err(path))
+    let f = w.into_inner().map_err(|e| io_err(path)(e.into_error()))?;
+    Ok(f.commit()?)
 }
 
 /// Writes records.csv, scores.csv, errors.csv and FINDINGS.md into `out` (made beforehand by
@@ -529,7 +539,7 @@ pub fn write_outputs(out: &Path, outcomes: &[FileOutcome]) -> Result<CheckSummar
     let path = out.join("errors.csv");
     if errors.is_empty() {
         // The header alone (serialize writes it with the first row only).
-        std::fs::write(&path, "file,kind,error\n").map_err(io_err(&path))?;
+        write_atomic(&path, b"file,kind,error\n")?;
     } else {
         write_rows(&path, errors)?;
     }
@@ -538,15 +548,14 @@ pub fn write_outputs(out: &Path, outcomes: &[FileOutcome]) -> Result<CheckSummar
         .filter_map(|o| o.result.as_ref().ok().cloned())
         .collect();
     let path = out.join("scores.csv");
-    let f = std::fs::File::create(&path).map_err(io_err(&path))?;
-    let mut w = BufWriter::new(f);
+    let mut w = AtomicFile::create(&path)?;
     write_csv(&mut w, &reports).map_err(|source| CheckError::Csv {
         path: path.clone(),
         source,
     })?;
-    w.flush().map_err(io_err(&path))?;
+    w.commit()?;
     let path = out.join("FINDINGS.md");
-    std::fs::write(&path, findings_md(outcomes)).map_err(io_err(&path))?;
+    write_atomic(&path, findings_md(outcomes).as_bytes())?;
     Ok(summarise(outcomes))
 }
 

@@ -357,6 +357,18 @@ fn cli_run_merge_replay() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_same(&whole, &merged);
+    // One shard of two merges, but is said to be incomplete, with exit code 1.
+    let half = tmp("cli-half");
+    let out = jpd(&[
+        "merge",
+        "--out",
+        half.to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("INCOMPLETE"));
+    assert!(!Manifest::read(&half).unwrap().complete);
+    fs::remove_dir_all(&half).unwrap();
     // Merging into one of the shards is refused before anything is written: the shard keeps
     // every byte (this cut a shard's games.csv from 1,001 lines to 164 before).
     let shard0 = report_bytes(&shards[0]);
@@ -483,4 +495,135 @@ fn gnu_parallel_shards_merge_to_the_unsharded_bytes() {
     assert_same(&whole, &merged);
     assert!(Manifest::read(&merged).unwrap().complete);
     fs::remove_dir_all(&base).unwrap();
+}
+
+/// Two complete shards of a 40-game campaign (5x5 and 7x7), in fresh folders.
+fn two_shards(name: &str) -> [PathBuf; 2] {
+    [1, 2].map(|i| {
+        let d = tmp(&format!("{name}-shard{i}"));
+        let mut cfg = RunConfig::new(Campaign {
+            master_seed: 7,
+            games: 40,
+            sizes: vec![5, 7],
+            policy: Policy::Mixed,
+            shard: Some(Shard { index: i, count: 2 }),
+        });
+        cfg.chunk_size = 8;
+        assert!(campaign::run(&cfg, &d, &Hooks::default()).unwrap().complete);
+        d
+    })
+}
+
+fn merge_err(out: &Path, shards: &[PathBuf]) -> String {
+    match campaign::merge(out, shards, vec![], "unknown".into()) {
+        Ok(r) => panic!("the merge of damaged shards was accepted: {r:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// A shard cut, changed or unfinished is refused with the file and the line, and the merge
+/// writes nothing (before, a shard cut at a row boundary merged as "complete" with rows
+/// missing).
+#[test]
+fn merge_refuses_a_damaged_or_unfinished_shard() {
+    let shards = two_shards("damaged");
+    let out = tmp("damaged-out");
+    // Sanity: the two shards merge.
+    let r = campaign::merge(&out, &shards, vec![], "unknown".into()).unwrap();
+    assert!(r.complete);
+    assert_eq!(r.games_done, 40);
+    let whole = fs::read(out.join("games.csv")).unwrap();
+    let games = shards[0].join("games.csv");
+    let good = fs::read(&games).unwrap();
+    let text = String::from_utf8(good.clone()).unwrap();
+    // 1. games.csv cut at a row boundary: the header and 5 of its 20 rows kept.
+    let cut: String = text.lines().take(6).map(|l| format!("{l}\n")).collect();
+    fs::write(&games, &cut).unwrap();
+    let e = merge_err(&out, &shards);
+    assert!(e.contains("games.csv") && e.contains("cut"), "{e}");
+    // The earlier merge is untouched: nothing written before the shard is refused.
+    assert_eq!(fs::read(out.join("games.csv")).unwrap(), whole);
+    // 2. The same length, a game index changed: shard 1/2 plays games 0, 2, 4, ... so line 3
+    //    (the second row) is game 2; make it game 4.
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[2].starts_with("2,"), "{}", lines[2]);
+    let changed = text.replacen(
+        &format!("\n{}", lines[2]),
+        &format!("\n4{}", &lines[2][1..]),
+        1,
+    );
+    assert_eq!(changed.len(), good.len());
+    fs::write(&games, &changed).unwrap();
+    let e = merge_err(&out, &shards);
+    assert!(e.contains("games.csv: line 3: game 4"), "{e}");
+    fs::write(&games, &good).unwrap();
+    // 3. scores.csv cut in the middle of a row.
+    let scores = shards[1].join("scores.csv");
+    let s = fs::read(&scores).unwrap();
+    fs::write(&scores, &s[..s.len() - 7]).unwrap();
+    let e = merge_err(&out, &shards);
+    assert!(e.contains("scores.csv") && e.contains("cut"), "{e}");
+    fs::write(&scores, &s).unwrap();
+    // 4. An unfinished shard (stopped after one chunk of 8 games of its 20) is refused.
+    let d = tmp("damaged-unfinished");
+    let mut cfg = RunConfig::new(Campaign {
+        master_seed: 7,
+        games: 40,
+        sizes: vec![5, 7],
+        policy: Policy::Mixed,
+        shard: Some(Shard { index: 2, count: 2 }),
+    });
+    cfg.chunk_size = 8;
+    cfg.stop_after_chunks = Some(1);
+    let r = campaign::run(&cfg, &d, &Hooks::default()).unwrap();
+    assert_eq!((r.games_done, r.complete), (8, false));
+    let e = merge_err(&out, &[shards[0].clone(), d.clone()]);
+    assert!(e.contains("8 of its 20") && e.contains("--resume"), "{e}");
+    // 5. A manifest that says complete with games missing is inconsistent.
+    let mpath = shards[1].join("manifest.json");
+    let m = fs::read_to_string(&mpath).unwrap();
+    fs::write(
+        &mpath,
+        m.replace("\"games_done\": 20", "\"games_done\": 19"),
+    )
+    .unwrap();
+    let e = merge_err(&out, &shards);
+    assert!(
+        e.contains("manifest.json") && e.contains("inconsistent"),
+        "{e}"
+    );
+    fs::write(&mpath, m).unwrap();
+    // Repaired, they merge to the same bytes.
+    campaign::merge(&out, &shards, vec![], "unknown".into()).unwrap();
+    assert_eq!(fs::read(out.join("games.csv")).unwrap(), whole);
+    for d in shards.iter().chain([&out, &d]) {
+        fs::remove_dir_all(d).unwrap();
+    }
+}
+
+/// `jpd findings` reads a campaign's streamed files only up to the manifest's checkpoint: the
+/// rows a killed run wrote after it are not counted, and a file cut short is refused.
+#[test]
+fn findings_read_up_to_the_checkpoint() {
+    let [d, other] = two_shards("findings");
+    let before = jipingdian::report::findings::findings(&d).unwrap();
+    // divergences.csv is one of the files FINDINGS.md is made from.
+    let div = d.join("divergences.csv");
+    let good = fs::read(&div).unwrap();
+    assert!(
+        good.iter().filter(|&&b| b == b'\n').count() > 1,
+        "rows to cut"
+    );
+    let mut extra = good.clone();
+    // A row with too few cells: read, it would be an error.
+    extra.extend_from_slice(b"999,partial row\n");
+    fs::write(&div, &extra).unwrap();
+    assert_eq!(jipingdian::report::findings::findings(&d).unwrap(), before);
+    fs::write(&div, &good[..good.len() - 1]).unwrap();
+    let e = jipingdian::report::findings::findings(&d)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("divergences.csv") && e.contains("cut"), "{e}");
+    fs::remove_dir_all(&d).unwrap();
+    fs::remove_dir_all(&other).unwrap();
 }
