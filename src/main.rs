@@ -206,7 +206,8 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Regenerate one game of a campaign and print its report, or write it as SGF.
+    /// Regenerate one game of a campaign and print its report, or write it as SGF. The defaults
+    /// are `jpd run`'s, so `jpd replay --game I` is game I of `jpd run`'s default campaign.
     Replay {
         /// Master seed.
         #[arg(long, default_value_t = 2008)]
@@ -217,12 +218,13 @@ enum Command {
         /// Campaign policy.
         #[arg(long, default_value = "mixed")]
         policy: Policy,
-        /// Board size (ignored with --sizes).
-        #[arg(long, default_value_t = 9)]
-        size: u8,
-        /// The campaign's sizes: the game's size is sizes[game % len].
-        #[arg(long, value_delimiter = ',')]
-        sizes: Option<Vec<u8>>,
+        /// Board size of this game (instead of taking it from --sizes).
+        #[arg(long, conflicts_with = "sizes")]
+        size: Option<u8>,
+        /// The campaign's sizes, as given to `jpd run` (the same default): the game's size is
+        /// sizes[game % len].
+        #[arg(long, value_delimiter = ',', default_value = "9,13,19")]
+        sizes: Vec<u8>,
         /// Print the game's games.csv row (with header) instead of the text report.
         #[arg(long)]
         csv: bool,
@@ -686,9 +688,10 @@ fn main() -> ExitCode {
             csv,
             sgf,
         } => {
-            let size = match &sizes {
-                Some(v) if !v.is_empty() => v[(game % v.len() as u64) as usize],
-                _ => size,
+            let size = match (size, sizes.is_empty()) {
+                (Some(n), _) => n,
+                (None, false) => sizes[(game % sizes.len() as u64) as usize],
+                (None, true) => 0,
             };
             if !(5..=19).contains(&size) {
                 eprintln!("jpd replay: board size {size} is out of range: sizes go from 5 to 19");

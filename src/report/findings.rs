@@ -93,7 +93,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         s,
         "Campaign: {} games (sizes {}, policy `{}`, master seed {}, balancing `{}`), RNG `{}`. \
          Generated from the CSV files of this folder by `jpd findings`; every game is reproducible \
-         with `jpd replay --seed {} --game I --sizes {}`.{}\n",
+         with `jpd replay --seed {} --game I --sizes {}{}`.{}\n",
         manifest.games_done,
         manifest.sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","),
         manifest.policy,
@@ -102,6 +102,12 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         manifest.rng_algorithm,
         manifest.master_seed,
         manifest.sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","),
+        // `mixed` is jpd replay's default, as jpd run's.
+        if manifest.policy == "mixed" {
+            String::new()
+        } else {
+            format!(" --policy {}", manifest.policy)
+        },
         if manifest.complete { "" } else { " **The campaign is not complete.**" }
     );
 

@@ -627,3 +627,80 @@ fn findings_read_up_to_the_checkpoint() {
     fs::remove_dir_all(&d).unwrap();
     fs::remove_dir_all(&other).unwrap();
 }
+
+/// `jpd replay` takes `jpd run`'s defaults: `--game 13` alone is game 13 of the default
+/// campaign (seed 2008, sizes 9,13,19, policy mixed), a 13x13 game since 13 % 3 = 1 (it was a
+/// 9x9 game before). And the replay line of a report, copied, gives the game's row back.
+#[test]
+fn a_replay_line_from_a_report_reproduces_the_game() {
+    let out = jpd(&["replay", "--game", "13", "--csv"]);
+    assert!(out.status.success());
+    let spec = Campaign {
+        master_seed: 2008,
+        games: 14,
+        sizes: vec![9, 13, 19],
+        policy: Policy::Mixed,
+        shard: None,
+    }
+    .spec(13);
+    assert_eq!(spec.size, 13);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        replay_games_csv(&spec, &RunOptions::default())
+    );
+    // A campaign of another policy: FINDINGS.md's replay line names it.
+    let d = tmp("replay-line");
+    let out = jpd(&[
+        "run",
+        "--games",
+        "12",
+        "--sizes",
+        "5,7",
+        "--policy",
+        "seki",
+        "--seed",
+        "5",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    jipingdian::report::findings::write_findings(&d).unwrap();
+    let md = fs::read_to_string(d.join("FINDINGS.md")).unwrap();
+    let line = md.split("reproducible with `").nth(1).unwrap();
+    let line = &line[..line.find('`').unwrap()];
+    assert_eq!(
+        line,
+        "jpd replay --seed 5 --game I --sizes 5,7 --policy seki"
+    );
+    let games = fs::read_to_string(d.join("games.csv")).unwrap();
+    for game in ["7", "10"] {
+        let mut args: Vec<&str> = line.split(' ').skip(1).collect();
+        args.iter_mut()
+            .filter(|a| **a == "I")
+            .for_each(|a| *a = game);
+        args.push("--csv");
+        let out = jpd(&args);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let row = games.lines().find(|l| l.starts_with(&format!("{game},")));
+        assert_eq!(text.lines().nth(1), row, "game {game}");
+    }
+    // The comment of a violation or example record: its replay line gives every option.
+    let spec = GameSpec {
+        master_seed: 5,
+        index: 7,
+        size: 7,
+        policy: Policy::Seki,
+    };
+    let comment = campaign::spec_comment(&spec, Policy::Seki);
+    let line = comment.split("Regenerate with: ").nth(1).unwrap();
+    let mut args: Vec<&str> = line.split(' ').skip(1).collect();
+    args.push("--csv");
+    let out = jpd(&args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().nth(1),
+        games.lines().find(|l| l.starts_with("7,"))
+    );
+    fs::remove_dir_all(&d).unwrap();
+}
