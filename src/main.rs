@@ -21,8 +21,9 @@ use jipingdian::report::score::{
 };
 use jipingdian::rules::RuleId;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jipingdian::harness::campaign::{
@@ -30,6 +31,7 @@ use jipingdian::harness::campaign::{
 };
 use jipingdian::harness::generate::{GameSpec, Policy};
 use jipingdian::harness::outcome::{GameOutcome, RunOptions};
+use jipingdian::harness::progress::Progress;
 use jipingdian::oracle::selfplay::{self_play, size_of, Levels, SelfPlaySpec};
 use jipingdian::oracle::{self, DeadSource, GnuGoConfig, GnuGoPair, OracleInput, OracleRules};
 use jipingdian::report::campaign::{replay_games_csv, replay_report, replay_sgf};
@@ -42,8 +44,79 @@ use jipingdian::report::check::{self, CheckConfig};
     about = "Ji-Ping-Dian Go rules engine and verification harness"
 )]
 struct Cli {
+    /// No progress and no notes on stderr (errors and warnings still).
+    #[arg(long, global = true)]
+    quiet: bool,
+    /// Seconds between progress lines when stderr is not a terminal.
+    #[arg(long, global = true, default_value_t = 5.0, hide = true)]
+    progress_every: f64,
     #[command(subcommand)]
     command: Command,
+}
+
+/// Progress on stderr: a bar on a terminal, else a plain line every few seconds (batch jobs,
+/// CI logs), nothing with `--quiet`.
+struct Reporter {
+    name: &'static str,
+    bar: Option<ProgressBar>,
+    quiet: bool,
+    p: Progress,
+}
+
+impl Reporter {
+    fn new(name: &'static str, g: &Global, p: impl Fn(Duration) -> Progress) -> Reporter {
+        use std::io::IsTerminal;
+        let tty = std::io::stderr().is_terminal() && !g.quiet;
+        let every = if tty {
+            Duration::from_millis(500)
+        } else {
+            Duration::from_secs_f64(g.progress_every.max(0.0))
+        };
+        let p = p(every);
+        let bar = tty.then(|| {
+            let bar = ProgressBar::with_draw_target(Some(p.total()), ProgressDrawTarget::stderr());
+            let style = format!("{{bar:30}} {{pos}}/{{len}} {}  {{msg}}", p.noun());
+            bar.set_style(
+                ProgressStyle::with_template(&style)
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.set_position(p.done());
+            bar.set_message(p.message());
+            bar
+        });
+        Reporter {
+            name,
+            bar,
+            quiet: g.quiet,
+            p,
+        }
+    }
+
+    fn step(&self, flagged: u64) {
+        let line = self.p.step(flagged);
+        match (&self.bar, line) {
+            (Some(bar), line) => {
+                bar.inc(1);
+                if line.is_some() {
+                    bar.set_message(self.p.message());
+                }
+            }
+            (None, Some(line)) if !self.quiet => eprintln!("{}: {line}", self.name),
+            _ => {}
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The flags every subcommand takes.
+struct Global {
+    quiet: bool,
+    progress_every: f64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -239,6 +312,7 @@ fn command_line() -> Vec<String> {
 }
 
 fn run_campaign(
+    g: &Global,
     campaign_def: Campaign,
     threads: usize,
     out: PathBuf,
@@ -265,32 +339,20 @@ fn run_campaign(
             }
         });
     }
-    let (todo, done) = match &resume {
+    let (todo, done, flagged) = match &resume {
         Some(dir) => match campaign::Manifest::read(dir) {
-            Ok(m) => (m.games_in_scope, m.games_done),
+            Ok(m) => (m.games_in_scope, m.games_done, m.violations),
             Err(e) => {
                 eprintln!("jpd run: {e}");
                 return ExitCode::from(2);
             }
         },
-        None => (campaign_def.games_in_scope(), 0),
+        None => (campaign_def.games_in_scope(), 0, 0),
     };
-    let bar = ProgressBar::with_draw_target(Some(todo), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {per_sec}  {msg}  ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_position(done);
-    bar.set_message("0 violations");
-    let violations = AtomicU64::new(0);
-    let on_game = |o: &GameOutcome| {
-        bar.inc(1);
-        if !o.violations.is_empty() {
-            let v = violations.fetch_add(o.violations.len() as u64, Ordering::Relaxed)
-                + o.violations.len() as u64;
-            bar.set_message(format!("{v} violations"));
-        }
-    };
+    let rep = Reporter::new("jpd run", g, |every| {
+        Progress::new("games", todo, done, "violations", flagged, every)
+    });
+    let on_game = |o: &GameOutcome| rep.step(o.violations.len() as u64);
     let hooks = Hooks {
         stop: Some(&stop),
         on_game: Some(&on_game),
@@ -317,7 +379,7 @@ fn run_campaign(
             (out, r)
         }
     };
-    bar.finish_and_clear();
+    rep.finish();
     match result {
         Ok(r) if r.complete && r.violations > 0 => {
             // An invariant failed on a settled game (or a game panicked): a bug of the harness.
@@ -330,11 +392,13 @@ fn run_campaign(
             ExitCode::from(1)
         }
         Ok(r) if r.complete => {
-            eprintln!(
-                "jpd run: {} games, 0 invariant violations, written to {}",
-                r.games_done,
-                dir.display()
-            );
+            if !g.quiet {
+                eprintln!(
+                    "jpd run: {} games, 0 invariant violations, written to {}",
+                    r.games_done,
+                    dir.display()
+                );
+            }
             ExitCode::SUCCESS
         }
         Ok(r) => {
@@ -354,7 +418,7 @@ fn run_campaign(
     }
 }
 
-fn run_check(inputs: Vec<PathBuf>, out: PathBuf, cfg: CheckConfig) -> ExitCode {
+fn run_check(g: &Global, inputs: Vec<PathBuf>, out: PathBuf, cfg: CheckConfig) -> ExitCode {
     // A panic while scoring a record is caught and written to errors.csv: keep the worker
     // threads quiet about it, so that it does not break the progress bar.
     let default_hook = std::panic::take_hook();
@@ -367,25 +431,16 @@ fn run_check(inputs: Vec<PathBuf>, out: PathBuf, cfg: CheckConfig) -> ExitCode {
         }
     }));
     let total = check::count_inputs(&inputs) as u64;
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} records  {per_sec}  {msg}  ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_message("0 refused");
-    let refused = AtomicU64::new(0);
-    let on_file = |o: &check::FileOutcome| {
-        bar.inc(1);
-        if o.result.is_err() {
-            let n = refused.fetch_add(1, Ordering::Relaxed) + 1;
-            bar.set_message(format!("{n} refused"));
-        }
-    };
+    let rep = Reporter::new("jpd check", g, |every| {
+        Progress::new("records", total, 0, "refused", 0, every)
+    });
+    let on_file = |o: &check::FileOutcome| rep.step(o.result.is_err() as u64);
     let result = check::check(&inputs, &out, &cfg, Some(&on_file));
-    bar.finish_and_clear();
+    rep.finish();
     match result {
         Ok(s) => {
-            eprintln!(
+            if !g.quiet || s.exit_code() != 0 {
+                eprintln!(
                 "jpd check: {} records, {} read, {} refused (see errors.csv), {} with a failed invariant; written to {}",
                 s.files,
                 s.read,
@@ -393,6 +448,7 @@ fn run_check(inputs: Vec<PathBuf>, out: PathBuf, cfg: CheckConfig) -> ExitCode {
                 s.invariants_failed,
                 out.display()
             );
+            }
             ExitCode::from(s.exit_code())
         }
         Err(e) => {
@@ -561,6 +617,10 @@ fn run_oracle(a: OracleArgs) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let g = Global {
+        quiet: cli.quiet,
+        progress_every: cli.progress_every,
+    };
     match cli.command {
         Command::Oracle {
             files,
@@ -619,7 +679,7 @@ fn main() -> ExitCode {
                 threads,
                 force,
             };
-            run_check(inputs, out, cfg)
+            run_check(&g, inputs, out, cfg)
         }
         Command::Run {
             games,
@@ -645,7 +705,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
-            run_campaign(c, threads, out, resume)
+            run_campaign(&g, c, threads, out, resume)
         }
         Command::Merge { out, shards } => {
             match campaign::merge(&out, &shards, command_line(), campaign::git_commit()) {
@@ -799,7 +859,7 @@ fn main() -> ExitCode {
             if bad && !keep_going {
                 return ExitCode::from(2);
             }
-            if matches!(format, Format::Csv) {
+            if matches!(format, Format::Csv) && !g.quiet {
                 // CSV has no column for them; text and JSON carry them in the output.
                 for r in &reports {
                     for n in &r.notes {

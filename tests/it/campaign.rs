@@ -704,3 +704,74 @@ fn a_replay_line_from_a_report_reproduces_the_game() {
     );
     fs::remove_dir_all(&d).unwrap();
 }
+
+/// With stderr not a terminal (a pipe here), `jpd run` prints plain progress lines (every
+/// `--progress-every` seconds; 0: after every game) with the rate and the time left; after
+/// `--resume` the count goes on from the checkpoint; `--quiet` prints nothing.
+#[test]
+fn progress_lines_when_stderr_is_not_a_terminal() {
+    let d = tmp("progress");
+    let mut cfg = RunConfig::new(Campaign {
+        master_seed: 3,
+        games: 12,
+        sizes: vec![5],
+        policy: Policy::Uniform,
+        shard: None,
+    });
+    cfg.chunk_size = 4;
+    cfg.stop_after_chunks = Some(2);
+    assert_eq!(
+        campaign::run(&cfg, &d, &Hooks::default())
+            .unwrap()
+            .games_done,
+        8
+    );
+    let out = jpd(&[
+        "run",
+        "--resume",
+        d.to_str().unwrap(),
+        "--progress-every",
+        "0",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains(" games (")).collect();
+    // The four games left, each a line (one thread), counted from the 8 done before: 9/12 (75.0%)
+    // to 12/12 (100.0%).
+    assert_eq!(lines.len(), 4, "{err}");
+    for (line, (n, pct)) in
+        lines
+            .iter()
+            .zip([(9, "75.0"), (10, "83.3"), (11, "91.7"), (12, "100.0")])
+    {
+        assert!(
+            line.starts_with(&format!("jpd run: {n}/12 games ({pct}%), ")),
+            "{err}"
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains(" games/s, 0 violations, ETA ")),
+        "{err}"
+    );
+    let q = tmp("progress-quiet");
+    let out = jpd(&[
+        "run",
+        "--games",
+        "3",
+        "--sizes",
+        "5",
+        "--quiet",
+        "--progress-every",
+        "0",
+        "--out",
+        q.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    fs::remove_dir_all(&d).unwrap();
+    fs::remove_dir_all(&q).unwrap();
+}
