@@ -222,6 +222,10 @@ enum Command {
         /// refused: it may hold a report, or a campaign `--resume` could finish).
         #[arg(long)]
         force: bool,
+        /// Write no per-game rows to games.csv and scores.csv (two thirds of the bytes): keep
+        /// the summaries, violations, divergences and findings, all `jpd findings` needs.
+        #[arg(long, conflicts_with = "resume")]
+        summaries_only: bool,
     },
     /// Join the folders of the shards of one campaign into one report.
     Merge {
@@ -307,6 +311,9 @@ enum Command {
     },
 }
 
+/// Above this estimate `jpd run` warns before it starts (2 GB).
+const BIG_CAMPAIGN_BYTES: u64 = 2_000_000_000;
+
 fn command_line() -> Vec<String> {
     std::env::args().collect()
 }
@@ -317,6 +324,7 @@ fn run_campaign(
     threads: usize,
     out: PathBuf,
     resume: Option<PathBuf>,
+    summaries_only: bool,
 ) -> ExitCode {
     // A panic inside a game is caught and written as a violation with its seed: keep the
     // worker threads quiet about it, so that it does not break the progress bar.
@@ -375,6 +383,7 @@ fn run_campaign(
             cfg.git_commit = campaign::git_commit();
             cfg.run_options = RunOptions::default();
             cfg.shrinker = Some(jipingdian::harness::shrink::shrinker);
+            cfg.summaries_only = summaries_only;
             let r = campaign::run(&cfg, &out, &hooks);
             (out, r)
         }
@@ -691,6 +700,7 @@ fn main() -> ExitCode {
             shard,
             resume,
             force,
+            summaries_only,
         } => {
             let c = Campaign {
                 master_seed: seed,
@@ -704,8 +714,22 @@ fn main() -> ExitCode {
                     eprintln!("jpd run: {e}");
                     return ExitCode::from(2);
                 }
+                let bytes = c.estimated_bytes(summaries_only);
+                if bytes > BIG_CAMPAIGN_BYTES {
+                    eprintln!(
+                        "jpd run: warning: this campaign will write about {:.1} GB to {}{}",
+                        bytes as f64 / 1e9,
+                        out.display(),
+                        if summaries_only {
+                            ""
+                        } else {
+                            "; to keep only the summaries (no rows in games.csv and scores.csv, \
+                             two thirds of it), pass --summaries-only"
+                        }
+                    );
+                }
             }
-            run_campaign(&g, c, threads, out, resume)
+            run_campaign(&g, c, threads, out, resume, summaries_only)
         }
         Command::Merge { out, shards } => {
             match campaign::merge(&out, &shards, command_line(), campaign::git_commit()) {

@@ -775,3 +775,123 @@ fn progress_lines_when_stderr_is_not_a_terminal() {
     fs::remove_dir_all(&d).unwrap();
     fs::remove_dir_all(&q).unwrap();
 }
+
+/// `summaries_only`: games.csv and scores.csv keep their header and no rows; every other file
+/// has the bytes of a full run, interrupted and resumed or in shards merged, and FINDINGS.md
+/// is the same.
+#[test]
+fn summaries_only_keeps_every_file_but_the_game_rows() {
+    let c = |shard| Campaign {
+        master_seed: 11,
+        games: 30,
+        sizes: vec![5, 7],
+        policy: Policy::Mixed,
+        shard,
+    };
+    let full = tmp("so-full");
+    let mut cfg = RunConfig::new(c(None));
+    cfg.chunk_size = 8;
+    campaign::run(&cfg, &full, &Hooks::default()).unwrap();
+    let lean = tmp("so-lean");
+    cfg.summaries_only = true;
+    cfg.stop_after_chunks = Some(2);
+    assert!(
+        !campaign::run(&cfg, &lean, &Hooks::default())
+            .unwrap()
+            .complete
+    );
+    let r = campaign::resume(&lean, &ResumeConfig::default(), &Hooks::default()).unwrap();
+    assert!(r.complete);
+    assert!(Manifest::read(&lean).unwrap().summaries_only);
+    let first_line = |p: &Path| {
+        let t = fs::read_to_string(p).unwrap();
+        t.lines().next().unwrap().to_string() + "\n"
+    };
+    for name in CSV_FILES.iter().chain(&campaign::SUMMARY_FILES) {
+        let (a, b) = (
+            fs::read(full.join(name)).unwrap(),
+            fs::read(lean.join(name)).unwrap(),
+        );
+        if campaign::SUMMARIES_ONLY_FILES.contains(name) {
+            assert_eq!(
+                String::from_utf8(b).unwrap(),
+                first_line(&full.join(name)),
+                "{name}"
+            );
+        } else {
+            assert!(a == b, "{name} differs");
+        }
+    }
+    let md = |d: &Path| jipingdian::report::findings::findings(d).unwrap();
+    assert_eq!(md(&full), md(&lean));
+    // Shards run with it merge (games.csv has no rows to check against the games done).
+    let shards: Vec<PathBuf> = [1, 2]
+        .iter()
+        .map(|&i| {
+            let d = tmp(&format!("so-shard{i}"));
+            let mut cfg = RunConfig::new(c(Some(Shard { index: i, count: 2 })));
+            cfg.summaries_only = true;
+            campaign::run(&cfg, &d, &Hooks::default()).unwrap();
+            d
+        })
+        .collect();
+    let merged = tmp("so-merged");
+    assert!(
+        campaign::merge(&merged, &shards, vec![], "x".into())
+            .unwrap()
+            .complete
+    );
+    assert_eq!(
+        fs::read(merged.join("summary.csv")).unwrap(),
+        fs::read(full.join("summary.csv")).unwrap()
+    );
+    for d in shards.iter().chain([&full, &lean, &merged]) {
+        fs::remove_dir_all(d).unwrap();
+    }
+}
+
+/// A campaign estimated over 2 GB is warned about before it starts, with the way to keep only
+/// the summaries. 700,000 games of 19x19 at 2,800 + 20 x 19 = 3,180 bytes a game: 2.2 GB. (The
+/// board size 4 then stops the run before any game.)
+#[test]
+fn a_big_campaign_is_warned_about() {
+    let c = Campaign {
+        master_seed: 1,
+        games: 700_000,
+        sizes: vec![19],
+        policy: Policy::Mixed,
+        shard: None,
+    };
+    assert_eq!(c.estimated_bytes(false), 700_000 * 3_180);
+    // Without games.csv and scores.csv: 35% of it, 1,113 bytes a game.
+    assert_eq!(c.estimated_bytes(true), 700_000 * 1_113);
+    let d = tmp("big");
+    let out = jpd(&[
+        "run",
+        "--games",
+        "700000",
+        "--sizes",
+        "19,4",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    // (3,180 + 2,880) / 2 = 3,030 bytes a game: 2.1 GB.
+    assert!(
+        err.contains("warning: this campaign will write about 2.1 GB"),
+        "{err}"
+    );
+    assert!(err.contains("--summaries-only"), "{err}");
+    assert_eq!(out.status.code(), Some(2));
+    let out = jpd(&[
+        "run",
+        "--games",
+        "10000",
+        "--sizes",
+        "19,4",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(!String::from_utf8(out.stderr).unwrap().contains("warning"));
+    let _ = fs::remove_dir_all(&d);
+}
