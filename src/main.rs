@@ -17,7 +17,8 @@ use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
 use jipingdian::files::write_atomic;
 use jipingdian::report::score::{
-    score_bytes_with_diagram, write_csv, write_json, write_text, FileReport, ScoreOptions,
+    score_bytes_with_diagram, write_csv, write_json_entries, write_text, FileReport, ScoreEntry,
+    ScoreOptions,
 };
 use jipingdian::rules::RuleId;
 
@@ -122,8 +123,17 @@ struct Global {
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
     Text,
+    /// A JSON array, one element per file (a file that failed: {"file", "error"}).
     Json,
+    /// JSON Lines: one compact object per file.
+    Jsonl,
     Csv,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ListFormat {
+    Text,
+    Json,
 }
 
 #[derive(Subcommand)]
@@ -152,7 +162,7 @@ enum Command {
         /// Also draw the settled position as an SVG picture into this file (one SGF file only).
         #[arg(long)]
         svg: Option<PathBuf>,
-        /// SGF files.
+        /// SGF files; `-` reads one record from standard input.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -187,7 +197,7 @@ enum Command {
         /// its last move.
         #[arg(long)]
         assume_pause: bool,
-        /// SGF files and folders.
+        /// SGF files and folders; `-` reads one record from standard input.
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
     },
@@ -283,6 +293,12 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// List every rule set: id, komi, counting method, ko and suicide rules, source.
+    Rules {
+        /// Output format: text or json.
+        #[arg(long, value_enum, default_value = "text")]
+        format: ListFormat,
+    },
     /// Regenerate one game of a campaign and print its report, or write it as SGF. The defaults
     /// are `jpd run`'s, so `jpd replay --game I` is game I of `jpd run`'s default campaign.
     Replay {
@@ -309,6 +325,19 @@ enum Command {
         #[arg(long)]
         sgf: Option<PathBuf>,
     },
+}
+
+/// The exit code of a command whose output went to stdout: a reader that went away
+/// (`... | head -1`) had what it wanted.
+fn written_exit(name: &str, written: std::io::Result<()>) -> ExitCode {
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{name}: cannot write the output: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Above this estimate `jpd run` warns before it starts (2 GB).
@@ -753,6 +782,17 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Rules { format } => {
+            use jipingdian::report::rulesets;
+            let sets = rulesets::rule_sets();
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            let written = match format {
+                ListFormat::Text => rulesets::write_text(&mut out, &sets),
+                ListFormat::Json => rulesets::write_json(&mut out, &sets),
+            };
+            written_exit("jpd rules", written.and_then(|_| out.flush()))
+        }
         Command::Findings { dir } => match jipingdian::report::findings::write_findings(&dir) {
             Ok(path) => {
                 eprintln!("jpd findings: wrote {}", path.display());
@@ -846,6 +886,7 @@ fn main() -> ExitCode {
                 assume_pause,
             };
             let mut reports: Vec<FileReport> = Vec::new();
+            let mut entries: Vec<ScoreEntry> = Vec::new();
             let mut bad = false;
             for path in &files {
                 let name = path.display().to_string();
@@ -853,6 +894,10 @@ fn main() -> ExitCode {
                     Ok(b) => b,
                     Err(e) => {
                         eprintln!("jpd score: {name}: cannot read the file: {e}");
+                        entries.push(ScoreEntry::Failed {
+                            file: name,
+                            error: format!("cannot read the file: {e}"),
+                        });
                         bad = true;
                         continue;
                     }
@@ -872,10 +917,15 @@ fn main() -> ExitCode {
                                 return ExitCode::from(2);
                             }
                         }
+                        entries.push(ScoreEntry::Report(Box::new(r.clone())));
                         reports.push(r)
                     }
                     Err(e) => {
                         eprintln!("jpd score: {name}: {e}");
+                        entries.push(ScoreEntry::Failed {
+                            file: name,
+                            error: e.to_string(),
+                        });
                         bad = true;
                     }
                 }
@@ -895,7 +945,8 @@ fn main() -> ExitCode {
             let mut out = stdout.lock();
             let written = match format {
                 Format::Text => write_text(&mut out, &reports),
-                Format::Json => write_json(&mut out, &reports),
+                Format::Json => write_json_entries(&mut out, &entries, false),
+                Format::Jsonl => write_json_entries(&mut out, &entries, true),
                 Format::Csv => write_csv(&mut out, &reports).map_err(|e| match e.into_kind() {
                     csv::ErrorKind::Io(io) => io,
                     k => std::io::Error::other(format!("{k:?}")),

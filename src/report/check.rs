@@ -154,14 +154,25 @@ impl CheckSummary {
 }
 
 /// Reads a file, stopping one byte past [`MAX_BYTES`] so that a huge (or endless, like
-/// `/dev/zero`) file costs bounded memory; `parse_sgf` then refuses it.
+/// `/dev/zero`) file costs bounded memory; `parse_sgf` then refuses it. The path `-` is the
+/// standard input ([`STDIN`]).
 pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
+    if path == Path::new(STDIN) {
+        std::io::stdin()
+            .lock()
+            .take(MAX_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)?;
+        return Ok(bytes);
+    }
     std::fs::File::open(path)?
         .take(MAX_BYTES as u64 + 1)
         .read_to_end(&mut bytes)?;
     Ok(bytes)
 }
+
+/// The input path that means the standard input: one record read from it.
+pub const STDIN: &str = "-";
 
 fn is_sgf(p: &Path) -> bool {
     p.extension()
@@ -202,6 +213,10 @@ fn walk(dir: &Path, found: &mut Vec<(PathBuf, Option<std::io::Error>)>) {
 pub fn collect_inputs(inputs: &[PathBuf]) -> Vec<(PathBuf, Option<std::io::Error>)> {
     let mut found = Vec::new();
     for p in inputs {
+        if p == Path::new(STDIN) {
+            found.push((p.clone(), None));
+            continue;
+        }
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => walk(p, &mut found),
             Ok(_) => found.push((p.clone(), None)),

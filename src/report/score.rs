@@ -221,7 +221,10 @@ pub struct FileReport {
     pub invariants: Vec<TheoremJson>,
     /// The findings F1-F6: where the text's reading makes a difference (`holds: false`).
     pub findings: Vec<TheoremJson>,
-    /// One result per rule set.
+    /// One result per rule set. In JSON, `black`, `white` and `margin` are null when the rule
+    /// set has no count (a resignation, a loss on time, no result, an illegal move, a record that
+    /// does not end), never 0.
+    #[serde(serialize_with = "results_json")]
     pub results: Vec<RuleResult>,
     /// The record's own komi, result and rules, reported, not used.
     pub sgf_komi: Option<Half>,
@@ -826,9 +829,9 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
                 r.size.to_string(),
                 res.rules.clone(),
                 res.komi.to_string(),
-                res.black.to_string(),
-                res.white.to_string(),
-                res.margin.to_string(),
+                opt(is_count(res).then(|| res.black.to_string())),
+                opt(is_count(res).then(|| res.white.to_string())),
+                opt(is_count(res).then(|| res.margin.to_string())),
                 match res.winner {
                     Some(c) => c.name().to_string(),
                     None if res.result == "0" => "draw".into(),
@@ -853,14 +856,80 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
     Ok(())
 }
 
-/// Writes reports as JSON: one object for one file, an array for several.
-pub fn write_json<W: Write>(mut out: W, reports: &[FileReport]) -> std::io::Result<()> {
-    let text = if reports.len() == 1 {
-        serde_json::to_string_pretty(&reports[0])
-    } else {
-        serde_json::to_string_pretty(reports)
+/// Whether a rule set's result is a count (`B+2.5`, `W+0.5`, `0`, Ing's `B+0`), not a
+/// resignation, a loss on time or forfeit, or an unscored result (`no_result`, `illegal:ko`,
+/// `not_ended`).
+pub fn is_count(r: &RuleResult) -> bool {
+    r.result == "0"
+        || ((r.result.starts_with("B+") || r.result.starts_with("W+"))
+            && r.result[2..].parse::<f64>().is_ok())
+}
+
+/// A rule set's result as JSON gives it: the counts null when there are none.
+#[derive(Serialize)]
+struct ResultJson<'a> {
+    rules: &'a str,
+    komi: Half,
+    black: Option<Half>,
+    white: Option<Half>,
+    margin: Option<Half>,
+    winner: Option<Color>,
+    result: &'a str,
+}
+
+fn results_json<S: serde::Serializer>(results: &[RuleResult], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(results.iter().map(|r| {
+        let counted = is_count(r);
+        ResultJson {
+            rules: &r.rules,
+            komi: r.komi,
+            black: counted.then_some(r.black),
+            white: counted.then_some(r.white),
+            margin: counted.then_some(r.margin),
+            winner: r.winner,
+            result: &r.result,
+        }
+    }))
+}
+
+/// One input of `jpd score` as JSON gives it: its report, or `{"file": ..., "error": ...}`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum ScoreEntry {
+    /// The file was read and scored.
+    Report(Box<FileReport>),
+    /// The file could not be read or scored.
+    Failed {
+        /// The file name as given.
+        file: String,
+        /// Why, as the error message says it.
+        error: String,
+    },
+}
+
+/// Writes reports as a JSON array (also for one file).
+pub fn write_json<W: Write>(out: W, reports: &[FileReport]) -> std::io::Result<()> {
+    let entries: Vec<ScoreEntry> = reports
+        .iter()
+        .map(|r| ScoreEntry::Report(Box::new(r.clone())))
+        .collect();
+    write_json_entries(out, &entries, false)
+}
+
+/// Writes entries as a JSON array, or with `lines` as JSON Lines (one compact object a line).
+pub fn write_json_entries<W: Write>(
+    mut out: W,
+    entries: &[ScoreEntry],
+    lines: bool,
+) -> std::io::Result<()> {
+    if lines {
+        for e in entries {
+            let text = serde_json::to_string(e).map_err(std::io::Error::other)?;
+            writeln!(out, "{text}")?;
+        }
+        return Ok(());
     }
-    .map_err(std::io::Error::other)?;
+    let text = serde_json::to_string_pretty(entries).map_err(std::io::Error::other)?;
     writeln!(out, "{}", text)
 }
 
