@@ -518,6 +518,7 @@ struct OracleArgs {
     timeout: u64,
     strict: bool,
     out: PathBuf,
+    quiet: bool,
 }
 
 fn run_oracle(a: OracleArgs) -> ExitCode {
@@ -581,7 +582,9 @@ fn run_oracle(a: OracleArgs) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            eprintln!("jpd oracle: self-play {} ({} moves)", g.name, g.moves);
+            if !a.quiet {
+                eprintln!("jpd oracle: self-play {} ({} moves)", g.name, g.moves);
+            }
             if a.self_play {
                 let path = a.out.join(&g.name);
                 if let Err(e) = write_atomic(&path, g.sgf.as_bytes()) {
@@ -601,7 +604,7 @@ fn run_oracle(a: OracleArgs) -> ExitCode {
             return ExitCode::SUCCESS;
         }
     }
-    if OracleRules::Japanese.rule_id().is_none() {
+    if OracleRules::Japanese.rule_id().is_none() && !a.quiet {
         eprintln!("jpd oracle: note: this build has no 'japanese' rule set yet; Chinese only");
     }
     let mut pair = match GnuGoPair::start(config) {
@@ -630,17 +633,29 @@ fn run_oracle(a: OracleArgs) -> ExitCode {
     pair.quit();
     match result {
         Ok((rows, summary)) => {
-            for l in summary.lines() {
-                eprintln!("jpd oracle: {l}");
+            if !a.quiet {
+                for l in summary.lines() {
+                    eprintln!("jpd oracle: {l}");
+                }
+                eprintln!(
+                    "jpd oracle: written to {}",
+                    a.out.join("oracle.csv").display()
+                );
             }
-            eprintln!(
-                "jpd oracle: written to {}",
-                a.out.join("oracle.csv").display()
-            );
             let bad = rows
                 .iter()
                 .any(|r| r.category == "error" || r.category == "our_bug");
-            if a.strict && bad {
+            if rows.iter().all(|r| r.category == "error") {
+                eprintln!(
+                    "jpd oracle: nothing was compared: {} (see oracle.csv)",
+                    if rows.is_empty() {
+                        "no game to compare".to_string()
+                    } else {
+                        format!("GNU Go gave no judgement on any of the {} rows", rows.len())
+                    }
+                );
+                ExitCode::from(1)
+            } else if a.strict && bad {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
@@ -688,6 +703,7 @@ fn main() -> ExitCode {
             timeout,
             strict,
             out,
+            quiet: g.quiet,
         }),
         Command::Check {
             out,
