@@ -168,6 +168,69 @@ impl ReAgreement {
     }
 }
 
+/// The points one rule set counts, as [`FileReport::counted_points`] lists them.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct RuleGrid {
+    /// The rule set's id.
+    pub rules: String,
+    /// One string per board row from the top: `X` Black's, `O` White's, `.` neither's.
+    pub points: Vec<String>,
+}
+
+/// The rows of `board` from the top (row N) down, one character per point.
+fn grid(board: &Board, mut f: impl FnMut(Point) -> char) -> Vec<String> {
+    (0..board.size())
+        .map(|y| {
+            (0..board.size())
+                .map(|x| f(board.point(crate::engine::Coord::new(x, y))))
+                .collect()
+        })
+        .collect()
+}
+
+/// The board points rule set `id`'s method counts for each side (see
+/// [`FileReport::counted_points`]); `as_is` is the final position, dead stones on it.
+fn counted_grid(id: RuleId, st: &crate::settlement::Settlement, as_is: &Board) -> Vec<String> {
+    use crate::rules::{japanese_unscored, region_colours, Method};
+    let mark = |c: Option<Color>| match c {
+        Some(Color::Black) => 'X',
+        Some(Color::White) => 'O',
+        None => '.',
+    };
+    let board = st.board();
+    match id.rules().method {
+        Method::TrompTaylor => {
+            let regions = region_colours(as_is);
+            grid(as_is, |p| mark(as_is.stone(p).or(regions[p.idx()])))
+        }
+        Method::AgaArea | Method::RegionArea => {
+            let regions = region_colours(board);
+            grid(board, |p| match st.class(p) {
+                PointClass::Stone(c) => mark(Some(c)),
+                _ => mark(regions[p.idx()]),
+            })
+        }
+        Method::AgaTerritory => {
+            let regions = region_colours(board);
+            grid(board, |p| mark(regions[p.idx()]))
+        }
+        Method::JapaneseTerritory(reading) => {
+            let regions = region_colours(board);
+            let unscored = japanese_unscored(st, reading);
+            grid(board, |p| {
+                mark(regions[p.idx()].filter(|_| unscored[p.idx()].is_none()))
+            })
+        }
+        Method::EqualStonesTerritory | Method::Roads => grid(board, |p| match st.class(p) {
+            PointClass::Territory(c, _) | PointClass::OneSidedDame(c) => mark(Some(c)),
+            _ => '.',
+        }),
+        Method::PlainArea | Method::BalancedArea | Method::IngBowls => {
+            grid(board, |p| mark(st.class(p).owner()))
+        }
+    }
+}
+
 /// Everything `jpd score` says about one file. The keys of its JSON form are stable.
 #[derive(Clone, Debug, Serialize)]
 pub struct FileReport {
@@ -226,6 +289,22 @@ pub struct FileReport {
     /// does not end), never 0.
     #[serde(serialize_with = "results_json")]
     pub results: Vec<RuleResult>,
+    /// The dead stones counted (removed at the pause), as points (`C3`), in board order; null
+    /// when the game has no count.
+    pub dead_points: Option<Vec<String>>,
+    /// The class of every point of the paused position, one string per board row from the top
+    /// (row N) down, one character per point as the text report's map writes it: `X O` stones,
+    /// `x o` dead stones, `b w` territory, `^ v` one-sided dame of Black and White, `=` shared
+    /// liberty, `*` dame left, `-` other shared point. Null when the game has no count.
+    pub classification: Option<Vec<String>>,
+    /// For each rule set (in the order of `results`) the board points its method counts for
+    /// Black (`X`) and for White (`O`), `.` for neither (a point shared half and half is `.`),
+    /// one string per row as `classification`: stones and territory for the area methods,
+    /// owned empty points only for the territory methods (less seki and ko points under
+    /// Japanese counting), the board as it stands under Tromp-Taylor. What a method counts off
+    /// the board (prisoners, fill-back, balancing, komi) is not drawn. Empty when the game has
+    /// no count.
+    pub counted_points: Vec<RuleGrid>,
     /// The record's own komi, result and rules, reported, not used.
     pub sgf_komi: Option<Half>,
     /// The record's `RE`.
@@ -540,6 +619,33 @@ fn build(
         }),
         invariants: a.theorems.iter().map(TheoremJson::from).collect(),
         findings: a.findings.iter().map(TheoremJson::from).collect(),
+        dead_points: c.map(|c| {
+            let st = &c.settlement_paused;
+            st.dead_points()
+                .iter()
+                .map(|&p| g.board().coord(p).to_human(g.board().size()))
+                .collect()
+        }),
+        classification: c.map(|c| {
+            let st = &c.settlement_paused;
+            let b = g.board();
+            let dead = st.dead_points();
+            grid(b, |p| {
+                let d = if dead.contains(&p) { b.stone(p) } else { None };
+                class_char(st.class(p), d)
+            })
+        }),
+        counted_points: match c {
+            Some(c) if !matches!(g.phase(), Phase::Ended(End::Resignation(_))) => opts
+                .rules
+                .iter()
+                .map(|&id| RuleGrid {
+                    rules: id.as_str().to_string(),
+                    points: counted_grid(id, &c.settlement_paused, g.board()),
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
         results,
         sgf_komi: rec.komi_half_points.map(|k| Half(k as i64)),
         sgf_result: rec.result.clone(),

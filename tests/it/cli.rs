@@ -697,3 +697,74 @@ fn a_closed_pipe_is_not_an_error() {
         assert!(!String::from_utf8_lossy(&out.stderr).contains("Broken pipe"));
     }
 }
+
+/// JSON draws the count: the dead stones, the class of every point, and per rule set the
+/// points it counts for each side, one string per row from the top. The game: Black's wall on
+/// column C, White's on D, a dead white stone at A3 (TB). Hand count: Chinese area, Black has
+/// columns A-C (15 points, the dead stone's point included), White D-E (10); Japanese
+/// territory, Black the 10 empty points of A-B (A3 once the dead stone is off; the stone itself
+/// is a prisoner, off the board: 11 in all), White column E (5); Tromp-Taylor takes the board
+/// as it stands: the white stone at A3 is White's, and the region A-B touches both colours, so
+/// Black has its 5 stones only and White 5 + 5 + 1 = 11.
+#[test]
+fn json_draws_the_counted_points_of_every_rule_set() {
+    let p = tmp(
+        "walls-5x5-dead.sgf",
+        b"(;GM[1]FF[4]SZ[5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[ac];B[];W[]TB[ac])",
+    );
+    let out = jpd()
+        .args([
+            "score",
+            "--format",
+            "json",
+            "--rules",
+            "chinese,japanese,tromp-taylor",
+        ])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = &v[0];
+    let rows = |x: &serde_json::Value| -> Vec<String> {
+        x.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(v["dead_points"], serde_json::json!(["A3"]));
+    // Row 5 first; A3 is the third row, first column.
+    assert_eq!(
+        rows(&v["classification"]),
+        ["bbXOw", "bbXOw", "obXOw", "bbXOw", "bbXOw"]
+    );
+    let grids = v["counted_points"].as_array().unwrap();
+    let expect: [(&str, [&str; 5], f64, f64); 3] = [
+        ("chinese", ["XXXOO"; 5], 15.0, 10.0),
+        ("japanese", ["XX..O"; 5], 11.0, 5.0),
+        (
+            "tromp-taylor",
+            ["..XOO", "..XOO", "O.XOO", "..XOO", "..XOO"],
+            5.0,
+            11.0,
+        ),
+    ];
+    for ((g, r), (id, grid, black, white)) in grids
+        .iter()
+        .zip(v["results"].as_array().unwrap())
+        .zip(expect)
+    {
+        assert_eq!(g["rules"], id);
+        assert_eq!(rows(&g["points"]), grid, "{id}");
+        assert_eq!(
+            (r["black"].as_f64(), r["white"].as_f64()),
+            (Some(black), Some(white)),
+            "{id}"
+        );
+    }
+}
