@@ -1,6 +1,7 @@
 //! `jpd`: the command line of jipingdian. It parses arguments, calls the library and maps errors
 //! to exit codes (0 success, 1 a check failed where asked, 2 bad input or usage, 3 `jpd check`:
-//! some records could not be read).
+//! some records could not be read, 130 `jpd run` interrupted); each subcommand's are in its
+//! `--help` and the README.
 
 use std::io::Write;
 
@@ -130,6 +131,17 @@ enum Format {
     Csv,
 }
 
+// The exit codes of each subcommand, shown after its --help (the README's table says the same).
+const EXIT_SCORE: &str = "Exit codes: 0 every file scored (a closed output pipe too); 2 a file could not be read or scored (also with --keep-going), bad usage, or the output cannot be written.";
+const EXIT_CHECK: &str = "Exit codes: 0 every record read and no invariant failed; 1 an invariant failed (a bug of the harness); 3 some records could not be read; 2 bad usage (no SGF file, a non-empty --out without --force, an output that cannot be written).";
+const EXIT_RUN: &str = "Exit codes: 0 the campaign is complete and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (finish with --resume); 2 bad arguments, a non-empty --out without --force, a bad --resume folder, or an I/O error.";
+const EXIT_MERGE: &str = "Exit codes: 0 merged and complete; 1 merged but incomplete (shards missing); 2 a shard refused (damaged, unfinished, of another campaign), the output folder is a shard, or an I/O error.";
+const EXIT_FINDINGS: &str = "Exit codes: 0 FINDINGS.md written; 2 not a campaign folder, a file cut short, or an I/O error.";
+const EXIT_ORACLE: &str = "Exit codes: 0 games compared (or self-play games written); 1 nothing compared, or with --strict an error or our_bug row; 2 GNU Go not found or not starting, bad usage, or an I/O error.";
+const EXIT_RULES: &str = "Exit codes: 0 listed; 2 the output cannot be written.";
+const EXIT_REPLAY: &str =
+    "Exit codes: 0 printed or written; 2 a bad board size or the SGF cannot be written.";
+
 #[derive(Clone, Copy, ValueEnum)]
 enum ListFormat {
     Text,
@@ -139,6 +151,7 @@ enum ListFormat {
 #[derive(Subcommand)]
 enum Command {
     /// Score finished SGF records under every rule set and check the theorems.
+    #[command(after_help = EXIT_SCORE)]
     Score {
         /// Rule sets: comma-separated ids, or `all`.
         #[arg(long, default_value = "all")]
@@ -171,9 +184,7 @@ enum Command {
     ///
     /// Folders are walked recursively for *.sgf; the output is in path order, the same whatever
     /// --threads. A record that cannot be read goes to errors.csv and the others go on.
-    /// Exit code: 0 every record read and no invariant failed; 1 an invariant failed (a bug of
-    /// the harness); 3 some records could not be read (and no invariant failed); 2 bad usage
-    /// (no SGF file found, a non-empty --out without --force, an output that cannot be written).
+    #[command(after_help = EXIT_CHECK)]
     Check {
         /// Output folder (refused when not empty, unless --force).
         #[arg(long)]
@@ -202,6 +213,7 @@ enum Command {
         inputs: Vec<PathBuf>,
     },
     /// Run a campaign: many random games verified in parallel, written as CSV to a folder.
+    #[command(after_help = EXIT_RUN)]
     Run {
         /// Games in the campaign.
         #[arg(long, default_value_t = 10_000)]
@@ -238,6 +250,7 @@ enum Command {
         summaries_only: bool,
     },
     /// Join the folders of the shards of one campaign into one report.
+    #[command(after_help = EXIT_MERGE)]
     Merge {
         /// Output folder.
         #[arg(long)]
@@ -247,12 +260,14 @@ enum Command {
         shards: Vec<PathBuf>,
     },
     /// Write FINDINGS.md for a campaign folder, from its CSV files.
+    #[command(after_help = EXIT_FINDINGS)]
     Findings {
         /// The campaign folder (as written by `jpd run` or `jpd merge`).
         dir: PathBuf,
     },
     /// Score games with GNU Go and with us (Chinese and Japanese rules) and write oracle.csv;
     /// or, with --self-play, write GNU Go self-play games as SGF.
+    #[command(after_help = EXIT_ORACLE)]
     Oracle {
         /// SGF files to compare.
         files: Vec<PathBuf>,
@@ -294,6 +309,7 @@ enum Command {
         out: PathBuf,
     },
     /// List every rule set: id, komi, counting method, ko and suicide rules, source.
+    #[command(after_help = EXIT_RULES)]
     Rules {
         /// Output format: text or json.
         #[arg(long, value_enum, default_value = "text")]
@@ -301,6 +317,7 @@ enum Command {
     },
     /// Regenerate one game of a campaign and print its report, or write it as SGF. The defaults
     /// are `jpd run`'s, so `jpd replay --game I` is game I of `jpd run`'s default campaign.
+    #[command(after_help = EXIT_REPLAY)]
     Replay {
         /// Master seed.
         #[arg(long, default_value_t = 2008)]
