@@ -883,10 +883,24 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
                     .unwrap_or_default()
             ),
         };
+        // A count that does not exist (a resignation, no result) is `-`, never 0.
+        let n = |h: Half| {
+            if is_count(res) {
+                h.to_string()
+            } else {
+                "-".to_string()
+            }
+        };
         let _ = writeln!(
             s,
             "  {:<18} komi {:>5}  black {:>6}  white {:>6}  margin {:>6}  {}{}",
-            res.rules, res.komi, res.black, res.white, res.margin, res.result, against
+            res.rules,
+            res.komi,
+            n(res.black),
+            n(res.white),
+            n(res.margin),
+            res.result,
+            against
         );
     }
     s

@@ -219,6 +219,21 @@ fn json_is_an_array_and_missing_counts_are_null() {
     let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
     // file, size, rules, komi, then the three counts: empty.
     assert_eq!(&row[1..7], &["5", "chinese", "7.5", "", "", ""], "{text}");
+    // The text report says `-` for them.
+    let out = jpd()
+        .args(["score", "--rules", "chinese"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("chinese "))
+        .unwrap();
+    assert!(
+        line.contains("black      -  white      -  margin      -  B+R"),
+        "{line}"
+    );
 }
 
 /// `-` reads the record from standard input, for `score` and `check`.
