@@ -240,16 +240,19 @@ impl std::fmt::Debug for Engine {
 impl Engine {
     /// Starts `program` with `args`; stderr is discarded. `timeout` bounds each command.
     pub fn spawn(program: &Path, args: &[String], timeout: Duration) -> Result<Engine, GtpError> {
-        let mut child = Command::new(program)
-            .args(args)
+        let mut cmd = Command::new(program);
+        cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|source| GtpError::Spawn {
-                program: program.to_path_buf(),
-                source,
-            })?;
+            .stderr(Stdio::null());
+        // Its own process group, so that stopping it ends what it started too (a wrapper
+        // script's GNU Go, a `sleep`): no child is left behind.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd.spawn().map_err(|source| GtpError::Spawn {
+            program: program.to_path_buf(),
+            source,
+        })?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let (tx, rx) = mpsc::channel();
@@ -298,9 +301,18 @@ impl Engine {
         self.timeout = timeout;
     }
 
+    /// Kills the engine and every process of its group, and reaps it.
     fn stop(&mut self) {
         self.dead = true;
         self.stdin = None;
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals the process group the child leads
+            // (made at spawn); it touches no memory.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

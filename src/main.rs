@@ -1,6 +1,7 @@
 //! `jpd`: the command line of jipingdian. It parses arguments, calls the library and maps errors
 //! to exit codes (0 success, 1 a check failed where asked, 2 bad input or usage, 3 `jpd check`:
-//! some records could not be read).
+//! some records could not be read, 130 `jpd run` interrupted); each subcommand's are in its
+//! `--help` and the README.
 
 use std::io::Write;
 
@@ -15,13 +16,16 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
+use jipingdian::files::write_atomic;
 use jipingdian::report::score::{
-    score_bytes_with_diagram, write_csv, write_json, write_text, FileReport, ScoreOptions,
+    score_bytes_with_diagram, write_csv, write_json_entries, write_text, FileReport, ScoreEntry,
+    ScoreOptions,
 };
 use jipingdian::rules::RuleId;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jipingdian::harness::campaign::{
@@ -29,6 +33,7 @@ use jipingdian::harness::campaign::{
 };
 use jipingdian::harness::generate::{GameSpec, Policy};
 use jipingdian::harness::outcome::{GameOutcome, RunOptions};
+use jipingdian::harness::progress::Progress;
 use jipingdian::oracle::selfplay::{self_play, size_of, Levels, SelfPlaySpec};
 use jipingdian::oracle::{self, DeadSource, GnuGoConfig, GnuGoPair, OracleInput, OracleRules};
 use jipingdian::report::campaign::{replay_games_csv, replay_report, replay_sgf};
@@ -41,20 +46,112 @@ use jipingdian::report::check::{self, CheckConfig};
     about = "Ji-Ping-Dian Go rules engine and verification harness"
 )]
 struct Cli {
+    /// No progress and no notes on stderr (errors and warnings still).
+    #[arg(long, global = true)]
+    quiet: bool,
+    /// Seconds between progress lines when stderr is not a terminal.
+    #[arg(long, global = true, default_value_t = 5.0, hide = true)]
+    progress_every: f64,
     #[command(subcommand)]
     command: Command,
+}
+
+/// Progress on stderr: a bar on a terminal, else a plain line every few seconds (batch jobs,
+/// CI logs), nothing with `--quiet`.
+struct Reporter {
+    name: &'static str,
+    bar: Option<ProgressBar>,
+    quiet: bool,
+    p: Progress,
+}
+
+impl Reporter {
+    fn new(name: &'static str, g: &Global, p: impl Fn(Duration) -> Progress) -> Reporter {
+        use std::io::IsTerminal;
+        let tty = std::io::stderr().is_terminal() && !g.quiet;
+        let every = if tty {
+            Duration::from_millis(500)
+        } else {
+            Duration::from_secs_f64(g.progress_every.max(0.0))
+        };
+        let p = p(every);
+        let bar = tty.then(|| {
+            let bar = ProgressBar::with_draw_target(Some(p.total()), ProgressDrawTarget::stderr());
+            let style = format!("{{bar:30}} {{pos}}/{{len}} {}  {{msg}}", p.noun());
+            bar.set_style(
+                ProgressStyle::with_template(&style)
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.set_position(p.done());
+            bar.set_message(p.message());
+            bar
+        });
+        Reporter {
+            name,
+            bar,
+            quiet: g.quiet,
+            p,
+        }
+    }
+
+    fn step(&self, flagged: u64) {
+        let line = self.p.step(flagged);
+        match (&self.bar, line) {
+            (Some(bar), line) => {
+                bar.inc(1);
+                if line.is_some() {
+                    bar.set_message(self.p.message());
+                }
+            }
+            (None, Some(line)) if !self.quiet => eprintln!("{}: {line}", self.name),
+            _ => {}
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The flags every subcommand takes.
+struct Global {
+    quiet: bool,
+    progress_every: f64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
     Text,
+    /// A JSON array, one element per file (a file that failed: {"file", "error"}).
     Json,
+    /// JSON Lines: one compact object per file.
+    Jsonl,
     Csv,
+}
+
+// The exit codes of each subcommand, shown after its --help (the README's table says the same).
+const EXIT_SCORE: &str = "Exit codes: 0 every file scored (a closed output pipe too); 2 a file could not be read or scored (also with --keep-going), bad usage, or the output cannot be written.";
+const EXIT_CHECK: &str = "Exit codes: 0 every record read and no invariant failed; 1 an invariant failed (a bug of the harness); 3 some records could not be read; 2 bad usage (no SGF file, a non-empty --out without --force, an output that cannot be written).";
+const EXIT_RUN: &str = "Exit codes: 0 the campaign is complete and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (finish with --resume); 2 bad arguments, a non-empty --out without --force, a bad --resume folder, or an I/O error.";
+const EXIT_MERGE: &str = "Exit codes: 0 merged and complete; 1 merged but incomplete (shards missing); 2 a shard refused (damaged, unfinished, of another campaign), the output folder is a shard, or an I/O error.";
+const EXIT_FINDINGS: &str = "Exit codes: 0 FINDINGS.md written; 2 not a campaign folder, a file cut short, or an I/O error.";
+const EXIT_ORACLE: &str = "Exit codes: 0 games compared (or self-play games written); 1 nothing compared, or with --strict an error or our_bug row; 2 GNU Go not found or not starting, bad usage, or an I/O error.";
+const EXIT_RULES: &str = "Exit codes: 0 listed; 2 the output cannot be written.";
+const EXIT_REPLAY: &str =
+    "Exit codes: 0 printed or written; 2 a bad board size or the SGF cannot be written.";
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ListFormat {
+    Text,
+    Json,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Score finished SGF records under every rule set and check the theorems.
+    #[command(after_help = EXIT_SCORE)]
     Score {
         /// Rule sets: comma-separated ids, or `all`.
         #[arg(long, default_value = "all")]
@@ -78,7 +175,7 @@ enum Command {
         /// Also draw the settled position as an SVG picture into this file (one SGF file only).
         #[arg(long)]
         svg: Option<PathBuf>,
-        /// SGF files.
+        /// SGF files; `-` reads one record from standard input.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -87,9 +184,7 @@ enum Command {
     ///
     /// Folders are walked recursively for *.sgf; the output is in path order, the same whatever
     /// --threads. A record that cannot be read goes to errors.csv and the others go on.
-    /// Exit code: 0 every record read and no invariant failed; 1 an invariant failed (a bug of
-    /// the harness); 3 some records could not be read (and no invariant failed); 2 bad usage
-    /// (no SGF file found, a non-empty --out without --force, an output that cannot be written).
+    #[command(after_help = EXIT_CHECK)]
     Check {
         /// Output folder (refused when not empty, unless --force).
         #[arg(long)]
@@ -113,11 +208,12 @@ enum Command {
         /// its last move.
         #[arg(long)]
         assume_pause: bool,
-        /// SGF files and folders.
+        /// SGF files and folders; `-` reads one record from standard input.
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
     },
     /// Run a campaign: many random games verified in parallel, written as CSV to a folder.
+    #[command(after_help = EXIT_RUN)]
     Run {
         /// Games in the campaign.
         #[arg(long, default_value_t = 10_000)]
@@ -148,8 +244,13 @@ enum Command {
         /// refused: it may hold a report, or a campaign `--resume` could finish).
         #[arg(long)]
         force: bool,
+        /// Write no per-game rows to games.csv and scores.csv (two thirds of the bytes): keep
+        /// the summaries, violations, divergences and findings, all `jpd findings` needs.
+        #[arg(long, conflicts_with = "resume")]
+        summaries_only: bool,
     },
     /// Join the folders of the shards of one campaign into one report.
+    #[command(after_help = EXIT_MERGE)]
     Merge {
         /// Output folder.
         #[arg(long)]
@@ -159,12 +260,14 @@ enum Command {
         shards: Vec<PathBuf>,
     },
     /// Write FINDINGS.md for a campaign folder, from its CSV files.
+    #[command(after_help = EXIT_FINDINGS)]
     Findings {
         /// The campaign folder (as written by `jpd run` or `jpd merge`).
         dir: PathBuf,
     },
     /// Score games with GNU Go and with us (Chinese and Japanese rules) and write oracle.csv;
     /// or, with --self-play, write GNU Go self-play games as SGF.
+    #[command(after_help = EXIT_ORACLE)]
     Oracle {
         /// SGF files to compare.
         files: Vec<PathBuf>,
@@ -205,7 +308,16 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Regenerate one game of a campaign and print its report, or write it as SGF.
+    /// List every rule set: id, komi, counting method, ko and suicide rules, source.
+    #[command(after_help = EXIT_RULES)]
+    Rules {
+        /// Output format: text or json.
+        #[arg(long, value_enum, default_value = "text")]
+        format: ListFormat,
+    },
+    /// Regenerate one game of a campaign and print its report, or write it as SGF. The defaults
+    /// are `jpd run`'s, so `jpd replay --game I` is game I of `jpd run`'s default campaign.
+    #[command(after_help = EXIT_REPLAY)]
     Replay {
         /// Master seed.
         #[arg(long, default_value_t = 2008)]
@@ -216,12 +328,13 @@ enum Command {
         /// Campaign policy.
         #[arg(long, default_value = "mixed")]
         policy: Policy,
-        /// Board size (ignored with --sizes).
-        #[arg(long, default_value_t = 9)]
-        size: u8,
-        /// The campaign's sizes: the game's size is sizes[game % len].
-        #[arg(long, value_delimiter = ',')]
-        sizes: Option<Vec<u8>>,
+        /// Board size of this game (instead of taking it from --sizes).
+        #[arg(long, conflicts_with = "sizes")]
+        size: Option<u8>,
+        /// The campaign's sizes, as given to `jpd run` (the same default): the game's size is
+        /// sizes[game % len].
+        #[arg(long, value_delimiter = ',', default_value = "9,13,19")]
+        sizes: Vec<u8>,
         /// Print the game's games.csv row (with header) instead of the text report.
         #[arg(long)]
         csv: bool,
@@ -231,15 +344,33 @@ enum Command {
     },
 }
 
+/// The exit code of a command whose output went to stdout: a reader that went away
+/// (`... | head -1`) had what it wanted.
+fn written_exit(name: &str, written: std::io::Result<()>) -> ExitCode {
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{name}: cannot write the output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Above this estimate `jpd run` warns before it starts (2 GB).
+const BIG_CAMPAIGN_BYTES: u64 = 2_000_000_000;
+
 fn command_line() -> Vec<String> {
     std::env::args().collect()
 }
 
 fn run_campaign(
+    g: &Global,
     campaign_def: Campaign,
     threads: usize,
     out: PathBuf,
     resume: Option<PathBuf>,
+    summaries_only: bool,
 ) -> ExitCode {
     // A panic inside a game is caught and written as a violation with its seed: keep the
     // worker threads quiet about it, so that it does not break the progress bar.
@@ -262,32 +393,20 @@ fn run_campaign(
             }
         });
     }
-    let (todo, done) = match &resume {
+    let (todo, done, flagged) = match &resume {
         Some(dir) => match campaign::Manifest::read(dir) {
-            Ok(m) => (m.games_in_scope, m.games_done),
+            Ok(m) => (m.games_in_scope, m.games_done, m.violations),
             Err(e) => {
                 eprintln!("jpd run: {e}");
                 return ExitCode::from(2);
             }
         },
-        None => (campaign_def.games_in_scope(), 0),
+        None => (campaign_def.games_in_scope(), 0, 0),
     };
-    let bar = ProgressBar::with_draw_target(Some(todo), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {per_sec}  {msg}  ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_position(done);
-    bar.set_message("0 violations");
-    let violations = AtomicU64::new(0);
-    let on_game = |o: &GameOutcome| {
-        bar.inc(1);
-        if !o.violations.is_empty() {
-            let v = violations.fetch_add(o.violations.len() as u64, Ordering::Relaxed)
-                + o.violations.len() as u64;
-            bar.set_message(format!("{v} violations"));
-        }
-    };
+    let rep = Reporter::new("jpd run", g, |every| {
+        Progress::new("games", todo, done, "violations", flagged, every)
+    });
+    let on_game = |o: &GameOutcome| rep.step(o.violations.len() as u64);
     let hooks = Hooks {
         stop: Some(&stop),
         on_game: Some(&on_game),
@@ -310,11 +429,12 @@ fn run_campaign(
             cfg.git_commit = campaign::git_commit();
             cfg.run_options = RunOptions::default();
             cfg.shrinker = Some(jipingdian::harness::shrink::shrinker);
+            cfg.summaries_only = summaries_only;
             let r = campaign::run(&cfg, &out, &hooks);
             (out, r)
         }
     };
-    bar.finish_and_clear();
+    rep.finish();
     match result {
         Ok(r) if r.complete && r.violations > 0 => {
             // An invariant failed on a settled game (or a game panicked): a bug of the harness.
@@ -327,11 +447,13 @@ fn run_campaign(
             ExitCode::from(1)
         }
         Ok(r) if r.complete => {
-            eprintln!(
-                "jpd run: {} games, 0 invariant violations, written to {}",
-                r.games_done,
-                dir.display()
-            );
+            if !g.quiet {
+                eprintln!(
+                    "jpd run: {} games, 0 invariant violations, written to {}",
+                    r.games_done,
+                    dir.display()
+                );
+            }
             ExitCode::SUCCESS
         }
         Ok(r) => {
@@ -351,7 +473,7 @@ fn run_campaign(
     }
 }
 
-fn run_check(inputs: Vec<PathBuf>, out: PathBuf, cfg: CheckConfig) -> ExitCode {
+fn run_check(g: &Global, inputs: Vec<PathBuf>, out: PathBuf, cfg: CheckConfig) -> ExitCode {
     // A panic while scoring a record is caught and written to errors.csv: keep the worker
     // threads quiet about it, so that it does not break the progress bar.
     let default_hook = std::panic::take_hook();
@@ -364,25 +486,16 @@ fn run_check(inputs: Vec<PathBuf>, out: PathBuf, cfg: CheckConfig) -> ExitCode {
         }
     }));
     let total = check::count_inputs(&inputs) as u64;
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} records  {per_sec}  {msg}  ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_message("0 refused");
-    let refused = AtomicU64::new(0);
-    let on_file = |o: &check::FileOutcome| {
-        bar.inc(1);
-        if o.result.is_err() {
-            let n = refused.fetch_add(1, Ordering::Relaxed) + 1;
-            bar.set_message(format!("{n} refused"));
-        }
-    };
+    let rep = Reporter::new("jpd check", g, |every| {
+        Progress::new("records", total, 0, "refused", 0, every)
+    });
+    let on_file = |o: &check::FileOutcome| rep.step(o.result.is_err() as u64);
     let result = check::check(&inputs, &out, &cfg, Some(&on_file));
-    bar.finish_and_clear();
+    rep.finish();
     match result {
         Ok(s) => {
-            eprintln!(
+            if !g.quiet || s.exit_code() != 0 {
+                eprintln!(
                 "jpd check: {} records, {} read, {} refused (see errors.csv), {} with a failed invariant; written to {}",
                 s.files,
                 s.read,
@@ -390,6 +503,7 @@ fn run_check(inputs: Vec<PathBuf>, out: PathBuf, cfg: CheckConfig) -> ExitCode {
                 s.invariants_failed,
                 out.display()
             );
+            }
             ExitCode::from(s.exit_code())
         }
         Err(e) => {
@@ -421,6 +535,7 @@ struct OracleArgs {
     timeout: u64,
     strict: bool,
     out: PathBuf,
+    quiet: bool,
 }
 
 fn run_oracle(a: OracleArgs) -> ExitCode {
@@ -484,11 +599,14 @@ fn run_oracle(a: OracleArgs) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            eprintln!("jpd oracle: self-play {} ({} moves)", g.name, g.moves);
+            if !a.quiet {
+                eprintln!("jpd oracle: self-play {} ({} moves)", g.name, g.moves);
+            }
             if a.self_play {
                 let path = a.out.join(&g.name);
-                if let Err(e) = std::fs::write(&path, &g.sgf) {
-                    return io_err(&path, e);
+                if let Err(e) = write_atomic(&path, g.sgf.as_bytes()) {
+                    eprintln!("jpd oracle: {e}");
+                    return ExitCode::from(2);
                 }
             } else {
                 inputs.push(OracleInput {
@@ -503,7 +621,7 @@ fn run_oracle(a: OracleArgs) -> ExitCode {
             return ExitCode::SUCCESS;
         }
     }
-    if OracleRules::Japanese.rule_id().is_none() {
+    if OracleRules::Japanese.rule_id().is_none() && !a.quiet {
         eprintln!("jpd oracle: note: this build has no 'japanese' rule set yet; Chinese only");
     }
     let mut pair = match GnuGoPair::start(config) {
@@ -532,17 +650,29 @@ fn run_oracle(a: OracleArgs) -> ExitCode {
     pair.quit();
     match result {
         Ok((rows, summary)) => {
-            for l in summary.lines() {
-                eprintln!("jpd oracle: {l}");
+            if !a.quiet {
+                for l in summary.lines() {
+                    eprintln!("jpd oracle: {l}");
+                }
+                eprintln!(
+                    "jpd oracle: written to {}",
+                    a.out.join("oracle.csv").display()
+                );
             }
-            eprintln!(
-                "jpd oracle: written to {}",
-                a.out.join("oracle.csv").display()
-            );
             let bad = rows
                 .iter()
                 .any(|r| r.category == "error" || r.category == "our_bug");
-            if a.strict && bad {
+            if rows.iter().all(|r| r.category == "error") {
+                eprintln!(
+                    "jpd oracle: nothing was compared: {} (see oracle.csv)",
+                    if rows.is_empty() {
+                        "no game to compare".to_string()
+                    } else {
+                        format!("GNU Go gave no judgement on any of the {} rows", rows.len())
+                    }
+                );
+                ExitCode::from(1)
+            } else if a.strict && bad {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
@@ -557,6 +687,10 @@ fn run_oracle(a: OracleArgs) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let g = Global {
+        quiet: cli.quiet,
+        progress_every: cli.progress_every,
+    };
     match cli.command {
         Command::Oracle {
             files,
@@ -586,6 +720,7 @@ fn main() -> ExitCode {
             timeout,
             strict,
             out,
+            quiet: g.quiet,
         }),
         Command::Check {
             out,
@@ -615,7 +750,7 @@ fn main() -> ExitCode {
                 threads,
                 force,
             };
-            run_check(inputs, out, cfg)
+            run_check(&g, inputs, out, cfg)
         }
         Command::Run {
             games,
@@ -627,6 +762,7 @@ fn main() -> ExitCode {
             shard,
             resume,
             force,
+            summaries_only,
         } => {
             let c = Campaign {
                 master_seed: seed,
@@ -640,8 +776,22 @@ fn main() -> ExitCode {
                     eprintln!("jpd run: {e}");
                     return ExitCode::from(2);
                 }
+                let bytes = c.estimated_bytes(summaries_only);
+                if bytes > BIG_CAMPAIGN_BYTES {
+                    eprintln!(
+                        "jpd run: warning: this campaign will write about {:.1} GB to {}{}",
+                        bytes as f64 / 1e9,
+                        out.display(),
+                        if summaries_only {
+                            ""
+                        } else {
+                            "; to keep only the summaries (no rows in games.csv and scores.csv, \
+                             two thirds of it), pass --summaries-only"
+                        }
+                    );
+                }
             }
-            run_campaign(c, threads, out, resume)
+            run_campaign(&g, c, threads, out, resume, summaries_only)
         }
         Command::Merge { out, shards } => {
             match campaign::merge(&out, &shards, command_line(), campaign::git_commit()) {
@@ -650,16 +800,31 @@ fn main() -> ExitCode {
                         "jpd merge: {} games, {} violations, {}, written to {}",
                         r.games_done,
                         r.violations,
-                        if r.complete { "complete" } else { "incomplete" },
+                        if r.complete {
+                            "complete"
+                        } else {
+                            "INCOMPLETE: some shards of the campaign are missing"
+                        },
                         out.display()
                     );
-                    ExitCode::SUCCESS
+                    ExitCode::from(if r.complete { 0 } else { 1 })
                 }
                 Err(e) => {
                     eprintln!("jpd merge: {e}");
                     ExitCode::from(2)
                 }
             }
+        }
+        Command::Rules { format } => {
+            use jipingdian::report::rulesets;
+            let sets = rulesets::rule_sets();
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            let written = match format {
+                ListFormat::Text => rulesets::write_text(&mut out, &sets),
+                ListFormat::Json => rulesets::write_json(&mut out, &sets),
+            };
+            written_exit("jpd rules", written.and_then(|_| out.flush()))
         }
         Command::Findings { dir } => match jipingdian::report::findings::write_findings(&dir) {
             Ok(path) => {
@@ -680,9 +845,10 @@ fn main() -> ExitCode {
             csv,
             sgf,
         } => {
-            let size = match &sizes {
-                Some(v) if !v.is_empty() => v[(game % v.len() as u64) as usize],
-                _ => size,
+            let size = match (size, sizes.is_empty()) {
+                (Some(n), _) => n,
+                (None, false) => sizes[(game % sizes.len() as u64) as usize],
+                (None, true) => 0,
             };
             if !(5..=19).contains(&size) {
                 eprintln!("jpd replay: board size {size} is out of range: sizes go from 5 to 19");
@@ -696,8 +862,8 @@ fn main() -> ExitCode {
             };
             if let Some(path) = sgf {
                 let text = replay_sgf(&spec).to_sgf();
-                if let Err(e) = std::fs::write(&path, text) {
-                    eprintln!("jpd replay: {}: {e}", path.display());
+                if let Err(e) = write_atomic(&path, text.as_bytes()) {
+                    eprintln!("jpd replay: {e}");
                     return ExitCode::from(2);
                 }
                 return ExitCode::SUCCESS;
@@ -753,6 +919,7 @@ fn main() -> ExitCode {
                 assume_pause,
             };
             let mut reports: Vec<FileReport> = Vec::new();
+            let mut entries: Vec<ScoreEntry> = Vec::new();
             let mut bad = false;
             for path in &files {
                 let name = path.display().to_string();
@@ -760,6 +927,10 @@ fn main() -> ExitCode {
                     Ok(b) => b,
                     Err(e) => {
                         eprintln!("jpd score: {name}: cannot read the file: {e}");
+                        entries.push(ScoreEntry::Failed {
+                            file: name,
+                            error: format!("cannot read the file: {e}"),
+                        });
                         bad = true;
                         continue;
                     }
@@ -774,15 +945,20 @@ fn main() -> ExitCode {
                                 );
                                 return ExitCode::from(2);
                             };
-                            if let Err(e) = std::fs::write(out, d.to_svg()) {
-                                eprintln!("jpd score: {}: {e}", out.display());
+                            if let Err(e) = write_atomic(out, d.to_svg().as_bytes()) {
+                                eprintln!("jpd score: {e}");
                                 return ExitCode::from(2);
                             }
                         }
+                        entries.push(ScoreEntry::Report(Box::new(r.clone())));
                         reports.push(r)
                     }
                     Err(e) => {
                         eprintln!("jpd score: {name}: {e}");
+                        entries.push(ScoreEntry::Failed {
+                            file: name,
+                            error: e.to_string(),
+                        });
                         bad = true;
                     }
                 }
@@ -790,7 +966,7 @@ fn main() -> ExitCode {
             if bad && !keep_going {
                 return ExitCode::from(2);
             }
-            if matches!(format, Format::Csv) {
+            if matches!(format, Format::Csv) && !g.quiet {
                 // CSV has no column for them; text and JSON carry them in the output.
                 for r in &reports {
                     for n in &r.notes {
@@ -802,7 +978,8 @@ fn main() -> ExitCode {
             let mut out = stdout.lock();
             let written = match format {
                 Format::Text => write_text(&mut out, &reports),
-                Format::Json => write_json(&mut out, &reports),
+                Format::Json => write_json_entries(&mut out, &entries, false),
+                Format::Jsonl => write_json_entries(&mut out, &entries, true),
                 Format::Csv => write_csv(&mut out, &reports).map_err(|e| match e.into_kind() {
                     csv::ErrorKind::Io(io) => io,
                     k => std::io::Error::other(format!("{k:?}")),

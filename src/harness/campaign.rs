@@ -74,6 +74,17 @@ pub const CSV_FILES: [&str; 5] = [
     "findings.csv",
 ];
 
+/// The files `--summaries-only` leaves without rows: the bulk of a campaign's bytes (about
+/// two thirds). `jpd findings` needs neither.
+pub const SUMMARIES_ONLY_FILES: [&str; 2] = ["games.csv", "scores.csv"];
+
+/// The files written whole when a run stops: the summaries of the campaign.
+pub const SUMMARY_FILES: [&str; 3] = [
+    "summary.csv",
+    "divergence_summary.csv",
+    "findings_summary.csv",
+];
+
 /// The name prefix of the campaign's worker threads (a panic hook may keep quiet for them:
 /// [`run_game`] records their panics as violations).
 pub const WORKER_PREFIX: &str = "jpd-worker-";
@@ -176,6 +187,25 @@ impl Campaign {
         }
     }
 
+    /// About how many bytes the run writes: the CSV rows of a game take about 2,800 bytes plus
+    /// 20 per line of the board (measured: 60 games of 9x9 wrote 181 KB, of 19x19 191 KB, the
+    /// summaries included), two thirds of them in games.csv and scores.csv (the 100,000-game
+    /// report: 190 of 293 MB), which `summaries_only` leaves out.
+    pub fn estimated_bytes(&self, summaries_only: bool) -> u64 {
+        let per_game: u64 = self
+            .sizes
+            .iter()
+            .map(|&s| 2_800 + 20 * s as u64)
+            .sum::<u64>()
+            / self.sizes.len().max(1) as u64;
+        let per_game = if summaries_only {
+            per_game * 35 / 100
+        } else {
+            per_game
+        };
+        self.games_in_scope().saturating_mul(per_game)
+    }
+
     /// The campaign index of the `k`-th game in scope.
     pub fn index_in_scope(&self, k: u64) -> u64 {
         match self.shard {
@@ -214,6 +244,8 @@ pub struct RunConfig {
     pub git_commit: String,
     /// The shrinking hook, if any.
     pub shrinker: Option<Shrinker>,
+    /// Write no rows to games.csv and scores.csv (see [`SUMMARIES_ONLY_FILES`]).
+    pub summaries_only: bool,
 }
 
 impl RunConfig {
@@ -228,6 +260,7 @@ impl RunConfig {
             command_line: Vec::new(),
             git_commit: "unknown".into(),
             shrinker: None,
+            summaries_only: false,
         }
     }
 }
@@ -376,6 +409,10 @@ pub struct Manifest {
     pub resumed: u32,
     /// Whether every game in scope is done.
     pub complete: bool,
+    /// `--summaries-only`: games.csv and scores.csv hold their header and no rows (absent from
+    /// the file when false, so earlier manifests read the same).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub summaries_only: bool,
     /// For a merged report, its shards.
     pub merged_from: Vec<MergedShard>,
     /// The CSV lengths at `games_done`.
@@ -428,6 +465,11 @@ impl Manifest {
         };
         c.validate()?;
         Ok(c)
+    }
+
+    /// The byte length of each of [`CSV_FILES`] at the checkpoint, in that order.
+    pub fn checkpoint_bytes(&self) -> [u64; 5] {
+        self.checkpoint.bytes()
     }
 
     /// The per-game checking options it was run with.
@@ -645,6 +687,9 @@ impl Sink {
                 source,
             })?;
             for (i, (w, b)) in self.csv.iter_mut().zip(&bytes).enumerate() {
+                if self.manifest.summaries_only && SUMMARIES_ONLY_FILES.contains(&CSV_FILES[i]) {
+                    continue;
+                }
                 let path = self.dir.join(CSV_FILES[i]);
                 w.write_all(b).map_err(io_err(&path))?;
             }
@@ -675,13 +720,13 @@ impl Sink {
         for ((_, r), m) in jobs.iter().zip(made) {
             let Some((w, shrunk)) = m else { continue };
             let path = dir.join(violation_file_name(r.game, &r.theorem));
-            fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
+            crate::files::write_atomic(&path, w.to_sgf().as_bytes())?;
             // The shrinking hook: smaller games violating the same theorem.
             for (suffix, w) in shrunk {
                 debug_assert!(SHRUNK_SUFFIXES.contains(&suffix));
                 let name = format!("game-{}-{}-{suffix}.sgf", r.game, r.theorem);
                 let path = dir.join(name);
-                fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
+                crate::files::write_atomic(&path, w.to_sgf().as_bytes())?;
             }
         }
         self.manifest.games_done += n;
@@ -716,27 +761,19 @@ impl Sink {
 }
 
 fn write_summary(dir: &Path, master_seed: u64, summary: &Summary) -> Result<(), CampaignError> {
-    let path = dir.join("summary.csv");
-    let f = File::create(&path).map_err(io_err(&path))?;
-    let mut w = BufWriter::new(f);
-    summary
-        .write_csv(master_seed, &mut w)
-        .map_err(csv_err(&path))?;
-    w.flush().map_err(io_err(&path))?;
-    let path = dir.join("divergence_summary.csv");
-    let f = File::create(&path).map_err(io_err(&path))?;
-    let mut w = BufWriter::new(f);
-    summary
-        .write_divergence_csv(master_seed, &mut w)
-        .map_err(csv_err(&path))?;
-    w.flush().map_err(io_err(&path))?;
-    let path = dir.join("findings_summary.csv");
-    let f = File::create(&path).map_err(io_err(&path))?;
-    let mut w = BufWriter::new(f);
-    summary
-        .write_findings_csv(master_seed, &mut w)
-        .map_err(csv_err(&path))?;
-    Ok(w.flush().map_err(io_err(&path))?)
+    type Part = fn(&Summary, u64, &mut crate::files::AtomicFile) -> csv::Result<()>;
+    let parts: [Part; 3] = [
+        |s, seed, w| s.write_csv(seed, w),
+        |s, seed, w| s.write_divergence_csv(seed, w),
+        |s, seed, w| s.write_findings_csv(seed, w),
+    ];
+    for (name, write) in SUMMARY_FILES.into_iter().zip(parts) {
+        let path = dir.join(name);
+        let mut w = crate::files::AtomicFile::create(&path)?;
+        write(summary, master_seed, &mut w).map_err(csv_err(&path))?;
+        w.commit()?;
+    }
+    Ok(())
 }
 
 fn csv_writer(file: File) -> CsvOut {
@@ -824,6 +861,7 @@ fn new_manifest(cfg: &RunConfig) -> Manifest {
         end_time: t,
         resumed: 0,
         complete: false,
+        summaries_only: cfg.summaries_only,
         merged_from: Vec::new(),
         checkpoint: Checkpoint::default(),
         summary: SummaryData::default(),
@@ -857,6 +895,16 @@ pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, Camp
         ));
     }
     fs::create_dir_all(dir).map_err(io_err(dir))?;
+    // The new manifest (nothing done, nothing checkpointed) comes first, so that no reader
+    // takes the CSV files being started for an earlier run's finished ones; the earlier run's
+    // summaries go.
+    new_manifest(cfg).write(dir)?;
+    for name in SUMMARY_FILES {
+        let path = dir.join(name);
+        if path.exists() {
+            fs::remove_file(&path).map_err(io_err(&path))?;
+        }
+    }
     prune_violation_files(dir, &BTreeSet::new())?;
     let hdr = headers();
     let mut files = Vec::new();
@@ -989,6 +1037,7 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
         command_line: manifest.command_line.clone(),
         git_commit: manifest.git_commit.clone(),
         shrinker: rc.shrinker,
+        summaries_only: manifest.summaries_only,
     };
     let sink = Sink {
         dir: dir.to_path_buf(),
@@ -1070,6 +1119,146 @@ fn open_limited(
     Ok(csv::Reader::from_reader(BufReader::new(f.take(len))))
 }
 
+/// The rows of one CSV file of one shard, read up to its checkpoint and checked as they come:
+/// every row of a game the shard has done, in game order; games.csv one row per game done.
+struct ShardRows {
+    path: PathBuf,
+    rows: csv::ByteRecordsIntoIter<BufReader<std::io::Take<File>>>,
+    campaign: Campaign,
+    games_done: u64,
+    every_game: bool,
+    seen: u64,
+    last: Option<u64>,
+}
+
+impl ShardRows {
+    fn bad(&self, line: u64, msg: String) -> CampaignError {
+        CampaignError::Invalid(format!("{}: line {line}: {msg}", self.path.display()))
+    }
+
+    /// The next row and its game index.
+    fn next(&mut self) -> Result<Option<(u64, csv::ByteRecord)>, CampaignError> {
+        let Some(rec) = self.rows.next() else {
+            return Ok(None);
+        };
+        let rec = rec.map_err(csv_err(&self.path))?;
+        let line = rec.position().map_or(0, |p| p.line());
+        let game = std::str::from_utf8(rec.get(0).unwrap_or(b""))
+            .ok()
+            .and_then(|s| s.parse::<u64>().ok())
+            .ok_or_else(|| self.bad(line, "bad game index".into()))?;
+        if self.every_game {
+            let want = self.campaign.index_in_scope(self.seen);
+            if self.seen >= self.games_done || game != want {
+                return Err(self.bad(
+                    line,
+                    format!(
+                        "game {game} where the checkpoint has {}: the file was changed",
+                        if self.seen >= self.games_done {
+                            "no more games".to_string()
+                        } else {
+                            format!("game {want}")
+                        }
+                    ),
+                ));
+            }
+        } else {
+            let done = self.games_done > 0
+                && self.campaign.shard.is_none_or(|s| s.contains(game))
+                && game <= self.campaign.index_in_scope(self.games_done - 1);
+            if !done || self.last.is_some_and(|l| game < l) {
+                return Err(self.bad(
+                    line,
+                    format!("game {game} is not a game of this shard done in order"),
+                ));
+            }
+        }
+        self.last = Some(game);
+        self.seen += 1;
+        Ok(Some((game, rec)))
+    }
+
+    /// After the last row: games.csv has a row for every game done.
+    fn check_count(&self) -> Result<(), CampaignError> {
+        if self.every_game && self.seen != self.games_done {
+            return Err(CampaignError::Invalid(format!(
+                "{}: {} rows where the manifest counts {} games done: the file was cut",
+                self.path.display(),
+                self.seen,
+                self.games_done
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Checks a campaign folder against its manifest, as [`resume`] does before going on: the
+/// manifest's game counts agree with its campaign and summary, and every CSV file holds at
+/// least its checkpointed bytes, ending on a row boundary. Returns the campaign.
+fn check_folder(
+    dir: &Path,
+    m: &Manifest,
+    hdr: &[csv::ByteRecord; 5],
+) -> Result<Campaign, CampaignError> {
+    let mpath = dir.join("manifest.json");
+    let bad = |msg: String| CampaignError::Manifest {
+        path: mpath.clone(),
+        msg,
+    };
+    let c = m.campaign().map_err(|e| match e {
+        CampaignError::Manifest { msg, .. } => bad(msg),
+        e => e,
+    })?;
+    if m.games_in_scope != c.games_in_scope() || m.games_done > m.games_in_scope {
+        return Err(bad(format!(
+            "games_done {} and games_in_scope {} do not fit a campaign of {} games (shard {}): the manifest is inconsistent",
+            m.games_done,
+            m.games_in_scope,
+            m.games_requested,
+            m.shard.as_deref().unwrap_or("none")
+        )));
+    }
+    if m.complete != (m.games_done == m.games_in_scope) {
+        return Err(bad(format!(
+            "complete is {} but {} of {} games are done: the manifest is inconsistent",
+            m.complete, m.games_done, m.games_in_scope
+        )));
+    }
+    let summary = Summary::from_data(&m.summary).map_err(&bad)?;
+    if summary.games() != m.games_done {
+        return Err(bad(format!(
+            "the summary counts {} games but games_done is {}: the manifest is inconsistent",
+            summary.games(),
+            m.games_done
+        )));
+    }
+    for ((name, len), h) in CSV_FILES.iter().zip(m.checkpoint.bytes()).zip(hdr) {
+        let path = dir.join(name);
+        let have = fs::metadata(&path).map_err(io_err(&path))?.len();
+        if have < len {
+            return Err(CampaignError::Invalid(format!(
+                "{}: {have} bytes, fewer than the {len} of the checkpoint in {}: the file was cut",
+                path.display(),
+                mpath.display()
+            )));
+        }
+        let min = header_bytes(h).map_err(csv_err(&path))?.len() as u64;
+        let mut last = [0u8];
+        if len >= min {
+            let mut f = File::open(&path).map_err(io_err(&path))?;
+            std::io::Seek::seek(&mut f, std::io::SeekFrom::Start(len - 1))
+                .map_err(io_err(&path))?;
+            f.read_exact(&mut last).map_err(io_err(&path))?;
+        }
+        if len < min || last[0] != b'\n' {
+            return Err(bad(format!(
+                "the checkpoint of {name} ({len} bytes) does not end a row: the manifest or the file was changed"
+            )));
+        }
+    }
+    Ok(c)
+}
+
 /// How a merge ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MergeReport {
@@ -1121,6 +1310,7 @@ pub fn merge(
             && m.t8_symmetries == first.t8_symmetries
             && m.t11_choices == first.t11_choices
             && m.version == first.version
+            && m.summaries_only == first.summaries_only
     };
     let mut shards = Vec::new();
     for (d, m) in shard_dirs.iter().zip(&manifests) {
@@ -1153,54 +1343,62 @@ pub fn merge(
         ));
     }
     let covers = distinct.len() as u64 == count;
-    let complete = covers && manifests.iter().all(|m| m.complete);
+    let hdr = headers();
+    let mut campaigns = Vec::new();
+    for (d, m) in shard_dirs.iter().zip(&manifests) {
+        campaigns.push(check_folder(d, m, &hdr)?);
+        if !m.complete {
+            return Err(CampaignError::Manifest {
+                path: d.join("manifest.json"),
+                msg: format!(
+                    "this shard stopped after {} of its {} games: finish it with jpd run --resume {}, then merge again",
+                    m.games_done,
+                    m.games_in_scope,
+                    d.display()
+                ),
+            });
+        }
+    }
+    let complete = covers;
 
     fs::create_dir_all(out).map_err(io_err(out))?;
-    let hdr = headers();
+    // A manifest left from an earlier merge would describe files that are about to change.
+    let old = out.join("manifest.json");
+    if old.exists() {
+        fs::remove_file(&old).map_err(io_err(&old))?;
+    }
     let mut lens = [0u64; 5];
     for (fi, name) in CSV_FILES.iter().enumerate() {
         let path = out.join(name);
         let mut readers = Vec::new();
-        for (d, m) in shard_dirs.iter().zip(&manifests) {
+        for ((d, m), c) in shard_dirs.iter().zip(&manifests).zip(&campaigns) {
             let p = d.join(name);
             let mut r = open_limited(&p, m.checkpoint.bytes()[fi])?;
             let h = r.byte_headers().map_err(csv_err(&p))?.clone();
             if h != hdr[fi] {
                 return Err(CampaignError::Invalid(format!(
-                    "{}: its columns differ from this version's",
+                    "{}: line 1: its columns differ from this version's",
                     p.display()
                 )));
             }
-            readers.push((p, r.into_byte_records()));
+            readers.push(ShardRows {
+                path: p,
+                rows: r.into_byte_records(),
+                campaign: c.clone(),
+                games_done: m.games_done,
+                every_game: fi == 0 && !m.summaries_only,
+                seen: 0,
+                last: None,
+            });
         }
-        let f = File::create(&path).map_err(io_err(&path))?;
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(BufWriter::new(f));
+        let f = crate::files::AtomicFile::create(&path)?;
+        let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(f);
         w.write_byte_record(&hdr[fi]).map_err(csv_err(&path))?;
         // k-way merge on (game, shard): a game's rows all come from one shard, in order.
         let mut heap = BinaryHeap::new();
         let mut heads: Vec<Option<csv::ByteRecord>> = Vec::new();
-        let next = |i: usize,
-                    readers: &mut Vec<(PathBuf, csv::ByteRecordsIntoIter<_>)>|
-         -> Result<Option<(u64, csv::ByteRecord)>, CampaignError> {
-            let (p, it) = &mut readers[i];
-            match it.next() {
-                None => Ok(None),
-                Some(rec) => {
-                    let rec = rec.map_err(csv_err(p))?;
-                    let game = std::str::from_utf8(rec.get(0).unwrap_or(b""))
-                        .ok()
-                        .and_then(|s| s.parse::<u64>().ok())
-                        .ok_or_else(|| {
-                            CampaignError::Invalid(format!("{}: bad game index", p.display()))
-                        })?;
-                    Ok(Some((game, rec)))
-                }
-            }
-        };
-        for i in 0..readers.len() {
-            match next(i, &mut readers)? {
+        for (i, r) in readers.iter_mut().enumerate() {
+            match r.next()? {
                 Some((g, rec)) => {
                     heap.push(Reverse((g, i)));
                     heads.push(Some(rec));
@@ -1211,12 +1409,19 @@ pub fn merge(
         while let Some(Reverse((_, i))) = heap.pop() {
             let rec = heads[i].take().expect("a queued head");
             w.write_byte_record(&rec).map_err(csv_err(&path))?;
-            if let Some((g, rec)) = next(i, &mut readers)? {
+            if let Some((g, rec)) = readers[i].next()? {
                 heap.push(Reverse((g, i)));
                 heads[i] = Some(rec);
             }
         }
-        w.flush().map_err(io_err(&path))?;
+        for r in &readers {
+            r.check_count()?;
+        }
+        let f = w.into_inner().map_err(|e| FileError::Io {
+            path: path.clone(),
+            source: e.into_error(),
+        })?;
+        f.commit()?;
         lens[fi] = fs::metadata(&path).map_err(io_err(&path))?.len();
     }
 
@@ -1232,6 +1437,12 @@ pub fn merge(
 
     let vpath = out.join(CSV_FILES[2]);
     let (_, keep, rows) = violations_seen(&vpath, lens[2])?;
+    let counted: u64 = manifests.iter().map(|m| m.violations).sum();
+    if rows != counted {
+        return Err(CampaignError::Invalid(format!(
+            "the shards' violations.csv hold {rows} rows but their manifests count {counted}: a shard was changed"
+        )));
+    }
     prune_violation_files(out, &keep)?;
     for name in &keep {
         for d in shard_dirs {
@@ -1242,7 +1453,8 @@ pub fn merge(
                 let src = d.join(VIOLATIONS_DIR).join(&n);
                 if src.is_file() {
                     let dst = out.join(VIOLATIONS_DIR).join(&n);
-                    fs::copy(&src, &dst).map_err(io_err(&dst))?;
+                    let bytes = fs::read(&src).map_err(io_err(&src))?;
+                    crate::files::write_atomic(&dst, &bytes)?;
                 }
             }
         }
@@ -1271,6 +1483,7 @@ pub fn merge(
         end_time: now(),
         resumed: 0,
         complete,
+        summaries_only: first.summaries_only,
         merged_from: shard_dirs
             .iter()
             .zip(&manifests)

@@ -6,6 +6,7 @@ pub mod generate;
 pub mod nucleus;
 pub mod outcome;
 pub mod playout;
+pub mod progress;
 pub mod rng;
 pub mod shrink;
 pub mod summary;

@@ -996,13 +996,14 @@ pub fn run(
                 format!("{base}.sgf")
             };
             let path = dis.join(base);
-            std::fs::write(&path, &input.sgf).map_err(io_err(&path))?;
+            crate::files::write_atomic(&path, &input.sgf)?;
         }
         rows.extend(r);
     }
     let path = out.join("oracle.csv");
-    let f = std::fs::File::create(&path).map_err(io_err(&path))?;
-    write_csv(std::io::BufWriter::new(f), &rows).map_err(csv_err(&path))?;
+    let mut f = crate::files::AtomicFile::create(&path)?;
+    write_csv(&mut f, &rows).map_err(csv_err(&path))?;
+    f.commit()?;
     let summary = OracleSummary::of(&rows);
     Ok((rows, summary))
 }

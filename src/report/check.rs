@@ -6,9 +6,10 @@
 //! so the output is the same whatever the number of threads. A record that cannot be read (or
 //! that makes the scorer panic) is written to `errors.csv` and the others go on.
 
+use crate::files::{write_atomic, AtomicFile};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::{BufWriter, Read, Write};
+use std::io::Read;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
@@ -153,14 +154,25 @@ impl CheckSummary {
 }
 
 /// Reads a file, stopping one byte past [`MAX_BYTES`] so that a huge (or endless, like
-/// `/dev/zero`) file costs bounded memory; `parse_sgf` then refuses it.
+/// `/dev/zero`) file costs bounded memory; `parse_sgf` then refuses it. The path `-` is the
+/// standard input ([`STDIN`]).
 pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
+    if path == Path::new(STDIN) {
+        std::io::stdin()
+            .lock()
+            .take(MAX_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)?;
+        return Ok(bytes);
+    }
     std::fs::File::open(path)?
         .take(MAX_BYTES as u64 + 1)
         .read_to_end(&mut bytes)?;
     Ok(bytes)
 }
+
+/// The input path that means the standard input: one record read from it.
+pub const STDIN: &str = "-";
 
 fn is_sgf(p: &Path) -> bool {
     p.extension()
@@ -201,6 +213,10 @@ fn walk(dir: &Path, found: &mut Vec<(PathBuf, Option<std::io::Error>)>) {
 pub fn collect_inputs(inputs: &[PathBuf]) -> Vec<(PathBuf, Option<std::io::Error>)> {
     let mut found = Vec::new();
     for p in inputs {
+        if p == Path::new(STDIN) {
+            found.push((p.clone(), None));
+            continue;
+        }
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => walk(p, &mut found),
             Ok(_) => found.push((p.clone(), None)),
@@ -479,6 +495,15 @@ pub fn findings_md(outcomes: &[FileOutcome]) -> String {
     md
 }
 
+impl From<crate::files::FileError> for CheckError {
+    fn from(e: crate::files::FileError) -> Self {
+        match e {
+            crate::files::FileError::Io { path, source } => CheckError::Io { path, source },
+            crate::files::FileError::Csv { path, source } => CheckError::Csv { path, source },
+        }
+    }
+}
+
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CheckError + '_ {
     move |source| CheckError::Io {
         path: path.to_path_buf(),
@@ -504,12 +529,12 @@ fn write_rows<T: Serialize>(
         path: path.to_path_buf(),
         source,
     };
-    let f = std::fs::File::create(path).map_err(io_err(path))?;
-    let mut w = csv::Writer::from_writer(BufWriter::new(f));
+    let mut w = csv::Writer::from_writer(AtomicFile::create(path)?);
     for r in rows {
         w.serialize(r).map_err(csv_err)?;
     }
-    w.flush().map_err(io_err(path))
+    let f = w.into_inner().map_err(|e| io_err(path)(e.into_error()))?;
+    Ok(f.commit()?)
 }
 
 /// Writes records.csv, scores.csv, errors.csv and FINDINGS.md into `out` (made beforehand by
@@ -529,7 +554,7 @@ pub fn write_outputs(out: &Path, outcomes: &[FileOutcome]) -> Result<CheckSummar
     let path = out.join("errors.csv");
     if errors.is_empty() {
         // The header alone (serialize writes it with the first row only).
-        std::fs::write(&path, "file,kind,error\n").map_err(io_err(&path))?;
+        write_atomic(&path, b"file,kind,error\n")?;
     } else {
         write_rows(&path, errors)?;
     }
@@ -538,15 +563,14 @@ pub fn write_outputs(out: &Path, outcomes: &[FileOutcome]) -> Result<CheckSummar
         .filter_map(|o| o.result.as_ref().ok().cloned())
         .collect();
     let path = out.join("scores.csv");
-    let f = std::fs::File::create(&path).map_err(io_err(&path))?;
-    let mut w = BufWriter::new(f);
+    let mut w = AtomicFile::create(&path)?;
     write_csv(&mut w, &reports).map_err(|source| CheckError::Csv {
         path: path.clone(),
         source,
     })?;
-    w.flush().map_err(io_err(&path))?;
+    w.commit()?;
     let path = out.join("FINDINGS.md");
-    std::fs::write(&path, findings_md(outcomes)).map_err(io_err(&path))?;
+    write_atomic(&path, findings_md(outcomes).as_bytes())?;
     Ok(summarise(outcomes))
 }
 

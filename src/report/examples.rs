@@ -3,7 +3,6 @@
 
 use std::io;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::checks::Finished;
 use crate::counting::Count;
@@ -58,23 +57,11 @@ pub fn points_named(text: &str, size: u8) -> Vec<Coord> {
         .collect()
 }
 
-/// Writes `bytes` to a temporary file beside `path`, then renames it to `path`.
 fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    // Unique per process and call, so that threads writing the same name do not collide.
-    static SERIAL: AtomicU64 = AtomicU64::new(0);
-    let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
-    tmp_name.push(format!(".tmp-{}-{serial}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let written = std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
+    crate::files::write_atomic(path, bytes).map_err(|e| match e {
+        crate::files::FileError::Io { source, .. } => source,
+        e => io::Error::other(e.to_string()),
+    })
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use crate::checks::analyse;
 use crate::checks::{FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
-use crate::harness::campaign::Manifest;
+use crate::harness::campaign::{Manifest, CSV_FILES};
 use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
 use crate::harness::outcome::ViolationRow;
@@ -43,8 +43,35 @@ pub enum FindingsError {
     },
 }
 
-fn reader(path: &Path) -> Result<csv::Reader<std::fs::File>, FindingsError> {
-    Ok(csv::Reader::from_path(path).map_err(csv_err(path))?)
+/// A reader of one of the campaign's CSV files. A streamed file (`games.csv` and the others of
+/// [`CSV_FILES`]) is read only up to the manifest's checkpoint: rows written after it (a run
+/// killed mid-chunk) are not part of the campaign, and a file shorter than its checkpoint is
+/// refused as cut.
+fn reader(path: &Path) -> Result<csv::Reader<std::io::Take<std::fs::File>>, FindingsError> {
+    let limit = match (path.parent(), path.file_name()) {
+        (Some(dir), Some(name)) => match CSV_FILES.iter().position(|f| name == *f) {
+            Some(i) => {
+                let m = Manifest::read(dir).map_err(|e| FindingsError::Manifest(e.to_string()))?;
+                Some(m.checkpoint_bytes()[i])
+            }
+            None => None,
+        },
+        _ => None,
+    };
+    let f = std::fs::File::open(path).map_err(io_err(path))?;
+    if let Some(len) = limit {
+        let have = f.metadata().map_err(io_err(path))?.len();
+        if have < len {
+            return Err(FindingsError::Manifest(format!(
+                "{}: {have} bytes, fewer than the {len} of the manifest's checkpoint: the file was cut",
+                path.display()
+            )));
+        }
+    }
+    Ok(csv::Reader::from_reader(std::io::Read::take(
+        f,
+        limit.unwrap_or(u64::MAX),
+    )))
 }
 
 fn col(h: &csv::StringRecord, path: &Path, name: &str) -> Result<usize, FindingsError> {
@@ -66,7 +93,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         s,
         "Campaign: {} games (sizes {}, policy `{}`, master seed {}, balancing `{}`), RNG `{}`. \
          Generated from the CSV files of this folder by `jpd findings`; every game is reproducible \
-         with `jpd replay --seed {} --game I --sizes {}`.{}\n",
+         with `jpd replay --seed {} --game I --sizes {}{}`.{}\n",
         manifest.games_done,
         manifest.sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","),
         manifest.policy,
@@ -75,6 +102,12 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         manifest.rng_algorithm,
         manifest.master_seed,
         manifest.sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","),
+        // `mixed` is jpd replay's default, as jpd run's.
+        if manifest.policy == "mixed" {
+            String::new()
+        } else {
+            format!(" --policy {}", manifest.policy)
+        },
         if manifest.complete { "" } else { " **The campaign is not complete.**" }
     );
 
@@ -518,7 +551,7 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
             };
             for (suffix, w) in shrinker(&spec, &g, &row) {
                 let path = edir.join(format!("{}-{suffix}.sgf", p.stem));
-                std::fs::write(&path, w.to_sgf()).map_err(io_err(&path))?;
+                crate::files::write_atomic(&path, w.to_sgf().as_bytes())?;
             }
         }
     }
@@ -569,7 +602,7 @@ fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
             "% of comparisons",
         );
         let path = dir.join("divergences.svg");
-        std::fs::write(&path, svg).map_err(io_err(&path))?;
+        crate::files::write_atomic(&path, svg.as_bytes())?;
     }
     Ok(())
 }
@@ -861,8 +894,6 @@ pub fn write_findings(dir: &Path) -> Result<PathBuf, FindingsError> {
     write_pictures(dir)?;
     let text = findings(dir)?;
     let path = dir.join("FINDINGS.md");
-    let tmp = dir.join("FINDINGS.md.tmp");
-    std::fs::write(&tmp, text).map_err(io_err(&tmp))?;
-    std::fs::rename(&tmp, &path).map_err(io_err(&path))?;
+    crate::files::write_atomic(&path, text.as_bytes())?;
     Ok(path)
 }

@@ -5,5 +5,6 @@ pub mod check;
 pub mod examples;
 pub mod findings;
 pub mod ledger;
+pub mod rulesets;
 pub mod score;
 pub mod svg;

@@ -168,6 +168,69 @@ impl ReAgreement {
     }
 }
 
+/// The points one rule set counts, as [`FileReport::counted_points`] lists them.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct RuleGrid {
+    /// The rule set's id.
+    pub rules: String,
+    /// One string per board row from the top: `X` Black's, `O` White's, `.` neither's.
+    pub points: Vec<String>,
+}
+
+/// The rows of `board` from the top (row N) down, one character per point.
+fn grid(board: &Board, mut f: impl FnMut(Point) -> char) -> Vec<String> {
+    (0..board.size())
+        .map(|y| {
+            (0..board.size())
+                .map(|x| f(board.point(crate::engine::Coord::new(x, y))))
+                .collect()
+        })
+        .collect()
+}
+
+/// The board points rule set `id`'s method counts for each side (see
+/// [`FileReport::counted_points`]); `as_is` is the final position, dead stones on it.
+fn counted_grid(id: RuleId, st: &crate::settlement::Settlement, as_is: &Board) -> Vec<String> {
+    use crate::rules::{japanese_unscored, region_colours, Method};
+    let mark = |c: Option<Color>| match c {
+        Some(Color::Black) => 'X',
+        Some(Color::White) => 'O',
+        None => '.',
+    };
+    let board = st.board();
+    match id.rules().method {
+        Method::TrompTaylor => {
+            let regions = region_colours(as_is);
+            grid(as_is, |p| mark(as_is.stone(p).or(regions[p.idx()])))
+        }
+        Method::AgaArea | Method::RegionArea => {
+            let regions = region_colours(board);
+            grid(board, |p| match st.class(p) {
+                PointClass::Stone(c) => mark(Some(c)),
+                _ => mark(regions[p.idx()]),
+            })
+        }
+        Method::AgaTerritory => {
+            let regions = region_colours(board);
+            grid(board, |p| mark(regions[p.idx()]))
+        }
+        Method::JapaneseTerritory(reading) => {
+            let regions = region_colours(board);
+            let unscored = japanese_unscored(st, reading);
+            grid(board, |p| {
+                mark(regions[p.idx()].filter(|_| unscored[p.idx()].is_none()))
+            })
+        }
+        Method::EqualStonesTerritory | Method::Roads => grid(board, |p| match st.class(p) {
+            PointClass::Territory(c, _) | PointClass::OneSidedDame(c) => mark(Some(c)),
+            _ => '.',
+        }),
+        Method::PlainArea | Method::BalancedArea | Method::IngBowls => {
+            grid(board, |p| mark(st.class(p).owner()))
+        }
+    }
+}
+
 /// Everything `jpd score` says about one file. The keys of its JSON form are stable.
 #[derive(Clone, Debug, Serialize)]
 pub struct FileReport {
@@ -221,8 +284,27 @@ pub struct FileReport {
     pub invariants: Vec<TheoremJson>,
     /// The findings F1-F6: where the text's reading makes a difference (`holds: false`).
     pub findings: Vec<TheoremJson>,
-    /// One result per rule set.
+    /// One result per rule set. In JSON, `black`, `white` and `margin` are null when the rule
+    /// set has no count (a resignation, a loss on time, no result, an illegal move, a record that
+    /// does not end), never 0.
+    #[serde(serialize_with = "results_json")]
     pub results: Vec<RuleResult>,
+    /// The dead stones counted (removed at the pause), as points (`C3`), in board order; null
+    /// when the game has no count.
+    pub dead_points: Option<Vec<String>>,
+    /// The class of every point of the paused position, one string per board row from the top
+    /// (row N) down, one character per point as the text report's map writes it: `X O` stones,
+    /// `x o` dead stones, `b w` territory, `^ v` one-sided dame of Black and White, `=` shared
+    /// liberty, `*` dame left, `-` other shared point. Null when the game has no count.
+    pub classification: Option<Vec<String>>,
+    /// For each rule set (in the order of `results`) the board points its method counts for
+    /// Black (`X`) and for White (`O`), `.` for neither (a point shared half and half is `.`),
+    /// one string per row as `classification`: stones and territory for the area methods,
+    /// owned empty points only for the territory methods (less seki and ko points under
+    /// Japanese counting), the board as it stands under Tromp-Taylor. What a method counts off
+    /// the board (prisoners, fill-back, balancing, komi) is not drawn. Empty when the game has
+    /// no count.
+    pub counted_points: Vec<RuleGrid>,
     /// The record's own komi, result and rules, reported, not used.
     pub sgf_komi: Option<Half>,
     /// The record's `RE`.
@@ -537,6 +619,33 @@ fn build(
         }),
         invariants: a.theorems.iter().map(TheoremJson::from).collect(),
         findings: a.findings.iter().map(TheoremJson::from).collect(),
+        dead_points: c.map(|c| {
+            let st = &c.settlement_paused;
+            st.dead_points()
+                .iter()
+                .map(|&p| g.board().coord(p).to_human(g.board().size()))
+                .collect()
+        }),
+        classification: c.map(|c| {
+            let st = &c.settlement_paused;
+            let b = g.board();
+            let dead = st.dead_points();
+            grid(b, |p| {
+                let d = if dead.contains(&p) { b.stone(p) } else { None };
+                class_char(st.class(p), d)
+            })
+        }),
+        counted_points: match c {
+            Some(c) if !matches!(g.phase(), Phase::Ended(End::Resignation(_))) => opts
+                .rules
+                .iter()
+                .map(|&id| RuleGrid {
+                    rules: id.as_str().to_string(),
+                    points: counted_grid(id, &c.settlement_paused, g.board()),
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
         results,
         sgf_komi: rec.komi_half_points.map(|k| Half(k as i64)),
         sgf_result: rec.result.clone(),
@@ -774,10 +883,24 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
                     .unwrap_or_default()
             ),
         };
+        // A count that does not exist (a resignation, no result) is `-`, never 0.
+        let n = |h: Half| {
+            if is_count(res) {
+                h.to_string()
+            } else {
+                "-".to_string()
+            }
+        };
         let _ = writeln!(
             s,
             "  {:<18} komi {:>5}  black {:>6}  white {:>6}  margin {:>6}  {}{}",
-            res.rules, res.komi, res.black, res.white, res.margin, res.result, against
+            res.rules,
+            res.komi,
+            n(res.black),
+            n(res.white),
+            n(res.margin),
+            res.result,
+            against
         );
     }
     s
@@ -826,9 +949,9 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
                 r.size.to_string(),
                 res.rules.clone(),
                 res.komi.to_string(),
-                res.black.to_string(),
-                res.white.to_string(),
-                res.margin.to_string(),
+                opt(is_count(res).then(|| res.black.to_string())),
+                opt(is_count(res).then(|| res.white.to_string())),
+                opt(is_count(res).then(|| res.margin.to_string())),
                 match res.winner {
                     Some(c) => c.name().to_string(),
                     None if res.result == "0" => "draw".into(),
@@ -853,14 +976,80 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
     Ok(())
 }
 
-/// Writes reports as JSON: one object for one file, an array for several.
-pub fn write_json<W: Write>(mut out: W, reports: &[FileReport]) -> std::io::Result<()> {
-    let text = if reports.len() == 1 {
-        serde_json::to_string_pretty(&reports[0])
-    } else {
-        serde_json::to_string_pretty(reports)
+/// Whether a rule set's result is a count (`B+2.5`, `W+0.5`, `0`, Ing's `B+0`), not a
+/// resignation, a loss on time or forfeit, or an unscored result (`no_result`, `illegal:ko`,
+/// `not_ended`).
+pub fn is_count(r: &RuleResult) -> bool {
+    r.result == "0"
+        || ((r.result.starts_with("B+") || r.result.starts_with("W+"))
+            && r.result[2..].parse::<f64>().is_ok())
+}
+
+/// A rule set's result as JSON gives it: the counts null when there are none.
+#[derive(Serialize)]
+struct ResultJson<'a> {
+    rules: &'a str,
+    komi: Half,
+    black: Option<Half>,
+    white: Option<Half>,
+    margin: Option<Half>,
+    winner: Option<Color>,
+    result: &'a str,
+}
+
+fn results_json<S: serde::Serializer>(results: &[RuleResult], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(results.iter().map(|r| {
+        let counted = is_count(r);
+        ResultJson {
+            rules: &r.rules,
+            komi: r.komi,
+            black: counted.then_some(r.black),
+            white: counted.then_some(r.white),
+            margin: counted.then_some(r.margin),
+            winner: r.winner,
+            result: &r.result,
+        }
+    }))
+}
+
+/// One input of `jpd score` as JSON gives it: its report, or `{"file": ..., "error": ...}`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum ScoreEntry {
+    /// The file was read and scored.
+    Report(Box<FileReport>),
+    /// The file could not be read or scored.
+    Failed {
+        /// The file name as given.
+        file: String,
+        /// Why, as the error message says it.
+        error: String,
+    },
+}
+
+/// Writes reports as a JSON array (also for one file).
+pub fn write_json<W: Write>(out: W, reports: &[FileReport]) -> std::io::Result<()> {
+    let entries: Vec<ScoreEntry> = reports
+        .iter()
+        .map(|r| ScoreEntry::Report(Box::new(r.clone())))
+        .collect();
+    write_json_entries(out, &entries, false)
+}
+
+/// Writes entries as a JSON array, or with `lines` as JSON Lines (one compact object a line).
+pub fn write_json_entries<W: Write>(
+    mut out: W,
+    entries: &[ScoreEntry],
+    lines: bool,
+) -> std::io::Result<()> {
+    if lines {
+        for e in entries {
+            let text = serde_json::to_string(e).map_err(std::io::Error::other)?;
+            writeln!(out, "{text}")?;
+        }
+        return Ok(());
     }
-    .map_err(std::io::Error::other)?;
+    let text = serde_json::to_string_pretty(entries).map_err(std::io::Error::other)?;
     writeln!(out, "{}", text)
 }
 

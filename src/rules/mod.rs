@@ -14,7 +14,10 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-pub use sheet::{japanese_unscored, seki_string_heads, tromp_taylor, DameReading, Sheet, Unscored};
+pub use sheet::{
+    japanese_unscored, region_colours, seki_string_heads, tromp_taylor, DameReading, Sheet,
+    Unscored,
+};
 
 use crate::counting::{Balancing, Count, Half};
 use crate::engine::{Color, KoRule, PlayRules, SuicideRule};

@@ -314,6 +314,19 @@ fn regions(board: &Board) -> Vec<Region> {
     out
 }
 
+/// Per point of `board` (indexed by [`Point::idx`]), the colour of the one-colour empty region
+/// it is in; `None` for stones and for empty points of a region bordered by both colours or by
+/// none.
+pub fn region_colours(board: &Board) -> Vec<Option<Color>> {
+    let mut out = vec![None; board.padded_len()];
+    for (members, colour) in regions(board) {
+        for m in members {
+            out[m.idx()] = colour;
+        }
+    }
+    out
+}
+
 /// Tromp-Taylor score of a board as it stands: each side's stones plus the empty points that
 /// reach only its colour (rule 9 of the ten rules; no dead-stone removal).
 pub fn tromp_taylor(board: &Board) -> PerSide<i64> {

@@ -159,8 +159,151 @@ fn one_bad_file_spoils_the_batch_unless_keep_going() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // An array of both: the good file's report, the bad one's error object (W[cc] lands on
+    // Black's stone: an occupied point).
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["file"].as_str().unwrap(), good.display().to_string());
+    let v = v.as_array().unwrap();
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["file"].as_str().unwrap(), good.display().to_string());
+    assert_eq!(v[1]["file"].as_str().unwrap(), bad.display().to_string());
+    assert!(
+        v[1]["error"].as_str().unwrap().contains("occupied"),
+        "{}",
+        v[1]
+    );
+    assert_eq!(v[1].as_object().unwrap().len(), 2, "only file and error");
+    // JSON Lines: one object a line, the same two.
+    let out = jpd()
+        .args(["score", "--format", "jsonl", "--keep-going"])
+        .arg(&good)
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(&lines[0], &v[0]);
+    assert_eq!(&lines[1], &v[1]);
+}
+
+/// JSON is an array even for one file; a resignation has no count, so every rule set's
+/// `black`, `white` and `margin` are null (they were 0), and the CSV cells are empty.
+#[test]
+fn json_is_an_array_and_missing_counts_are_null() {
+    let p = tmp("resigned.sgf", b"(;GM[1]FF[4]SZ[5]RE[B+R];B[cc];W[dd])");
+    let out = jpd()
+        .args(["score", "--format", "json", "--rules", "chinese,japanese"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = v.as_array().expect("an array for one file too");
+    assert_eq!(v.len(), 1);
+    for r in v[0]["results"].as_array().unwrap() {
+        assert_eq!(r["result"], "B+R");
+        assert_eq!(r["winner"], "black");
+        for k in ["black", "white", "margin"] {
+            assert!(r[k].is_null(), "{k}: {r}");
+        }
+    }
+    let out = jpd()
+        .args(["score", "--format", "csv", "--rules", "chinese"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+    // file, size, rules, komi, then the three counts: empty.
+    assert_eq!(&row[1..7], &["5", "chinese", "7.5", "", "", ""], "{text}");
+    // The text report says `-` for them.
+    let out = jpd()
+        .args(["score", "--rules", "chinese"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("chinese "))
+        .unwrap();
+    assert!(
+        line.contains("black      -  white      -  margin      -  B+R"),
+        "{line}"
+    );
+}
+
+/// `-` reads the record from standard input, for `score` and `check`.
+#[test]
+fn a_dash_reads_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let rec = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/walls-6x6-wfp-black-last.sgf"
+    ))
+    .unwrap();
+    let run = |args: &[&str]| {
+        let mut child = jpd()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(&rec).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(&["score", "--format", "json", "-"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The README's walls game: W+7.5 under jpd-tangsong (see readme_example_scores...).
+    assert_eq!(v[0]["file"], "-");
+    let t = v[0]["results"].as_array().unwrap();
+    assert_eq!(t[0]["result"], "W+7.5");
+    let dir = std::env::temp_dir().join(format!("jpd-cli-{}-stdin-check", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = run(&["check", "--quiet", "--out", dir.to_str().unwrap(), "-"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "", "--quiet");
+    let records = std::fs::read_to_string(dir.join("records.csv")).unwrap();
+    assert_eq!(records.lines().count(), 2, "{records}");
+    assert!(
+        records.lines().nth(1).unwrap().starts_with("-,6,"),
+        "{records}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `jpd rules` lists the 22 rule sets as text (a header and a line each) or as a JSON array.
+#[test]
+fn rules_lists_every_rule_set() {
+    let out = jpd().args(["rules"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1 + RuleCount::N);
+    assert!(text.starts_with("id "));
+    let out = jpd().args(["rules", "--format", "json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = v.as_array().unwrap();
+    assert_eq!(v.len(), RuleCount::N);
+    // Chinese 2002: komi 3 3/4 stones = 7.5 points, area, positional superko.
+    let c = v.iter().find(|r| r["id"] == "chinese").unwrap();
+    assert_eq!(c["komi"], 7.5);
+    assert_eq!(c["method"], "plain_area");
+    assert_eq!(c["ko"], "positional_superko");
+    assert!(c["source"].as_str().unwrap().contains("2002"));
 }
 
 /// The corpus file of the README: its counts, from the hand count in its comment.
@@ -181,6 +324,7 @@ fn readme_example_scores_as_its_comment_says() {
         String::from_utf8_lossy(&out.stderr)
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = &v[0];
     assert_eq!(v["size"], 6);
     assert_eq!(v["first_passer"], "white");
     assert_eq!(v["last_mover"], "black");
@@ -239,7 +383,7 @@ const GB2312_WALLS: &[u8] = include_bytes!("../data/walls-6x6-gb2312.sgf");
 #[test]
 fn komi_in_stones_from_a_gb2312_file() {
     let (json, _) = score_ok("gb2312.sgf", GB2312_WALLS, &["--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(v["sgf_komi"], 7.5);
     assert_eq!(v["sgf_rules"], "Chinese");
     let komi = |v: &serde_json::Value, id: &str| {
@@ -261,7 +405,7 @@ fn komi_in_stones_from_a_gb2312_file() {
         GB2312_WALLS,
         &["--format", "json", "--komi-from-sgf"],
     );
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(komi(&v, "jpd-tangsong"), (7.5, "W+8.5".into()));
     assert_eq!(komi(&v, "chinese"), (7.5, "W+7.5".into()));
     let notes = v["notes"].to_string();
@@ -288,7 +432,7 @@ fn fox_komi_in_hundredths() {
     fox.extend_from_slice(b"KM[375]");
     fox.extend_from_slice(&GB2312_WALLS[at + 8..]);
     let (json, _) = score_ok("fox.sgf", &fox, &["--format", "json", "--komi-from-sgf"]);
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(v["sgf_komi"], 7.5);
     for r in v["results"].as_array().unwrap() {
         if r["rules"] == "jpd-tangsong" || r["rules"] == "chinese" {
@@ -301,7 +445,8 @@ fn fox_komi_in_hundredths() {
         GB2312_WALLS,
         &["--format", "json", "--komi-from-sgf"],
     );
-    let orig: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let orig: serde_json::Value =
+        serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(v["results"], orig["results"]);
 }
 
@@ -320,7 +465,8 @@ fn rules_spelling_is_reported_not_used() {
         "Korean",
     ] {
         let (json, _) = score_ok("ru.sgf", game(ru).as_bytes(), &["--format", "json"]);
-        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let v: serde_json::Value =
+            serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
         assert_eq!(v["sgf_rules"], ru);
         results.push(v["results"].clone());
     }
@@ -339,7 +485,7 @@ fn several_games_score_the_first_and_say_so() {
         "{text}"
     );
     let (json, _) = score_ok("two-games.sgf", two, &["--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(v["size"], 5);
     assert_eq!(v["notes"][0], "2 game trees in the file: the first is read");
     let (csv, err) = score_ok("two-games.sgf", two, &["--format", "csv"]);
@@ -358,7 +504,7 @@ fn variations_score_the_main_line_and_say_so() {
         b"(;GM[1]SZ[5](;B[cc];W[];B[])(;B[aa];W[bb]))",
         &["--format", "json"],
     );
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(v["end"], "pause");
     assert_eq!(v["real_moves"]["black"], 1);
     assert!(v["notes"]
@@ -404,7 +550,7 @@ fn record_without_final_passes() {
     let (text, _) = score_ok("re5.sgf", re.as_bytes(), &["--rules", "chinese"]);
     assert!(text.contains("W+2.5  RE agrees, margin 0"), "{text}");
     let (json, _) = score_ok("re5.sgf", re.as_bytes(), &["--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(v["end"], "pause");
     assert_eq!(v["sgf_result_parsed"]["winner"], "white");
     assert_eq!(v["sgf_result_parsed"]["margin"], 2.5);
@@ -564,5 +710,100 @@ fn a_closed_pipe_is_not_an_error() {
             String::from_utf8_lossy(&out.stderr)
         );
         assert!(!String::from_utf8_lossy(&out.stderr).contains("Broken pipe"));
+    }
+}
+
+/// JSON draws the count: the dead stones, the class of every point, and per rule set the
+/// points it counts for each side, one string per row from the top. The game: Black's wall on
+/// column C, White's on D, a dead white stone at A3 (TB). Hand count: Chinese area, Black has
+/// columns A-C (15 points, the dead stone's point included), White D-E (10); Japanese
+/// territory, Black the 10 empty points of A-B (A3 once the dead stone is off; the stone itself
+/// is a prisoner, off the board: 11 in all), White column E (5); Tromp-Taylor takes the board
+/// as it stands: the white stone at A3 is White's, and the region A-B touches both colours, so
+/// Black has its 5 stones only and White 5 + 5 + 1 = 11.
+#[test]
+fn json_draws_the_counted_points_of_every_rule_set() {
+    let p = tmp(
+        "walls-5x5-dead.sgf",
+        b"(;GM[1]FF[4]SZ[5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[ac];B[];W[]TB[ac])",
+    );
+    let out = jpd()
+        .args([
+            "score",
+            "--format",
+            "json",
+            "--rules",
+            "chinese,japanese,tromp-taylor",
+        ])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = &v[0];
+    let rows = |x: &serde_json::Value| -> Vec<String> {
+        x.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(v["dead_points"], serde_json::json!(["A3"]));
+    // Row 5 first; A3 is the third row, first column.
+    assert_eq!(
+        rows(&v["classification"]),
+        ["bbXOw", "bbXOw", "obXOw", "bbXOw", "bbXOw"]
+    );
+    let grids = v["counted_points"].as_array().unwrap();
+    let expect: [(&str, [&str; 5], f64, f64); 3] = [
+        ("chinese", ["XXXOO"; 5], 15.0, 10.0),
+        ("japanese", ["XX..O"; 5], 11.0, 5.0),
+        (
+            "tromp-taylor",
+            ["..XOO", "..XOO", "O.XOO", "..XOO", "..XOO"],
+            5.0,
+            11.0,
+        ),
+    ];
+    for ((g, r), (id, grid, black, white)) in grids
+        .iter()
+        .zip(v["results"].as_array().unwrap())
+        .zip(expect)
+    {
+        assert_eq!(g["rules"], id);
+        assert_eq!(rows(&g["points"]), grid, "{id}");
+        assert_eq!(
+            (r["black"].as_f64(), r["white"].as_f64()),
+            (Some(black), Some(white)),
+            "{id}"
+        );
+    }
+}
+
+/// Every subcommand states its exit codes after its `--help`, and the README's table has a row
+/// for each.
+#[test]
+fn exit_codes_are_documented_for_every_subcommand() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let table = readme
+        .split("## Exit codes")
+        .nth(1)
+        .expect("an Exit codes section");
+    for sub in [
+        "score", "check", "run", "merge", "findings", "oracle", "replay", "rules",
+    ] {
+        let out = jpd().args([sub, "--help"]).output().unwrap();
+        assert!(out.status.success());
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(help.contains("Exit codes: 0 "), "{sub}: {help}");
+        assert!(
+            table.contains(&format!("| `{sub}` |")),
+            "README row for {sub}"
+        );
     }
 }

@@ -322,3 +322,63 @@ fn jpd_oracle_writes_a_tidy_csv() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/gnugo"));
     fs::remove_dir_all(&out).unwrap();
 }
+
+/// A GNU Go that hangs (a wrapper script whose child sleeps and never answers): each command
+/// times out, the script and its child are killed (no process is left behind), and since
+/// nothing could be compared `jpd oracle` exits with 1, not 0.
+#[cfg(unix)]
+#[test]
+fn a_hanging_gnugo_is_killed_and_nothing_compared_is_an_error() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("jpd-it-oracle-hang-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let pids = dir.join("pids");
+    let script = dir.join("gnugo");
+    fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nsleep 1000 &\necho $! >> {}\nwait\n",
+            pids.display()
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    let game = &corpus()[0];
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+        .args(["oracle", "--timeout", "1", "--gnugo"])
+        .arg(&script)
+        .arg("--out")
+        .arg(dir.join("out"))
+        .arg(game)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("nothing was compared"), "{err}");
+    assert!(started.elapsed().as_secs() < 60, "the timeouts ended it");
+    let pids = fs::read_to_string(&pids).unwrap();
+    assert!(!pids.trim().is_empty());
+    for pid in pids.split_whitespace() {
+        // Killed: gone, or at most a zombie until init reaps it.
+        let mut alive = true;
+        for _ in 0..50 {
+            let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let state = stat
+                .rsplit(')')
+                .next()
+                .and_then(|s| s.split_whitespace().next());
+            if !matches!(state, Some("S" | "R" | "D")) {
+                alive = false;
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert!(
+            !alive,
+            "the child {pid} of the hanging GNU Go was left running"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
