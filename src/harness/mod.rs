@@ -5,6 +5,7 @@ pub mod campaign;
 pub mod generate;
 pub mod outcome;
 pub mod playout;
+pub mod position;
 pub mod rng;
 pub mod shrink;
 pub mod summary;
