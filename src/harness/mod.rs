@@ -2,6 +2,7 @@
 //! the verification of one game as report rows.
 
 pub mod campaign;
+pub mod exhaust;
 pub mod generate;
 pub mod outcome;
 pub mod playout;
