@@ -809,6 +809,7 @@ mod tests {
             Policy::Seki,
             Policy::Endgame,
             Policy::Dispute,
+            Policy::Position,
             Policy::Mixed,
         ] {
             for index in 0..5 {
@@ -837,9 +838,57 @@ mod tests {
             Policy::Seki,
             Policy::Endgame,
             Policy::Dispute,
+            Policy::Position,
             Policy::Mixed,
         ] {
             assert_eq!(p.name().parse::<Policy>().unwrap(), p);
         }
+        assert!("exhaustive".parse::<Policy>().is_err());
+    }
+
+    /// The `position` policy: the game places the stones of a legal position without a
+    /// capture, pauses, and only then (when the referee cannot settle it) plays on; over 40
+    /// games both colours are seen as first passer and as last mover at that pause.
+    #[test]
+    fn the_position_policy_starts_from_a_legal_position_with_any_first_passer() {
+        let mut firsts = std::collections::BTreeSet::new();
+        let mut lasts = std::collections::BTreeSet::new();
+        for index in 0..40 {
+            let spec = GameSpec {
+                master_seed: 5,
+                index,
+                size: 5,
+                policy: Policy::Position,
+            };
+            let g = generate(&spec);
+            assert_eq!(g.policy, Policy::Position);
+            let recs = g.finished.game.records();
+            // The first two consecutive virtual moves: the pause of the simplest game.
+            let pause = recs
+                .windows(2)
+                .position(|w| {
+                    w[0].mv == crate::engine::Move::Virtual
+                        && w[1].mv == crate::engine::Move::Virtual
+                })
+                .expect("a pause");
+            assert!(recs[..pause].iter().all(|r| r.captured == 0));
+            firsts.insert(
+                recs.iter()
+                    .find(|r| r.mv == crate::engine::Move::Virtual)
+                    .unwrap()
+                    .color,
+            );
+            if let Some(r) = recs[..pause]
+                .iter()
+                .rev()
+                .find(|r| r.mv != crate::engine::Move::Virtual)
+            {
+                lasts.insert(r.color);
+            }
+            let again = generate(&spec);
+            assert_eq!(again.finished.game.records(), recs);
+        }
+        assert_eq!(firsts.len(), 2);
+        assert_eq!(lasts.len(), 2);
     }
 }
