@@ -183,6 +183,9 @@ enum Command {
         /// campaign's 5,000 on 4x4).
         #[arg(long)]
         nodes: Option<u32>,
+        /// Only count the legal positions and symmetry classes (no game is played).
+        #[arg(long)]
+        count_only: bool,
     },
     /// Write FINDINGS.md for a campaign folder, from its CSV files.
     Findings {
@@ -268,6 +271,7 @@ fn run_exhaust(
     threads: usize,
     games_csv: Option<bool>,
     nodes: Option<u32>,
+    count_only: bool,
 ) -> ExitCode {
     use jipingdian::harness::exhaust::{self, ExhaustConfig, ExhaustHooks, Mode};
     let mode = if classes { Mode::Classes } else { Mode::All };
@@ -275,6 +279,7 @@ fn run_exhaust(
     cfg.threads = threads;
     cfg.games_csv = games_csv.unwrap_or(cfg.games_csv);
     cfg.nodes = nodes.unwrap_or(cfg.nodes);
+    cfg.count_only = count_only;
     cfg.command_line = command_line();
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -768,7 +773,11 @@ fn main() -> ExitCode {
             threads,
             games_csv,
             nodes,
-        } => run_exhaust(size, classes, out, threads, games_csv, nodes),
+            count_only,
+        } => {
+            let games_csv = if count_only { Some(false) } else { games_csv };
+            run_exhaust(size, classes, out, threads, games_csv, nodes, count_only)
+        }
         Command::Findings { dir } => match jipingdian::report::findings::write_findings(&dir) {
             Ok(path) => {
                 eprintln!("jpd findings: wrote {}", path.display());

@@ -74,6 +74,8 @@ pub struct ExhaustConfig {
     pub stop_after_batches: Option<u64>,
     /// The referee's node budget per search ([`default_nodes`]).
     pub nodes: u32,
+    /// Only enumerate: count the legal positions and classes, play no game.
+    pub count_only: bool,
     /// The command line, for the manifest.
     pub command_line: Vec<String>,
 }
@@ -89,6 +91,7 @@ impl ExhaustConfig {
             batch: 64,
             stop_after_batches: None,
             nodes: default_nodes(size),
+            count_only: false,
             command_line: Vec::new(),
         }
     }
@@ -219,6 +222,8 @@ impl Totals {
 struct Checkpoint {
     size: u8,
     mode: Mode,
+    #[serde(default)]
+    count_only: bool,
     chunks_done: u64,
     chunks: u64,
     games_csv_bytes: u64,
@@ -297,7 +302,7 @@ fn run_chunk(cfg: &ExhaustConfig, sym: &Symmetries, c: u64) -> ChunkResult {
         };
         let t = &mut r.totals;
         t.note("legal", weight, rep, 0, ex(0));
-        if size < crate::engine::MIN_SIZE {
+        if size < crate::engine::MIN_SIZE || cfg.count_only {
             // The engine's smallest board is 2x2: the 1x1 board's one position (empty) is
             // counted, not played.
             return;
@@ -475,7 +480,7 @@ pub fn run(
                 path: cp_path.clone(),
                 why: e.to_string(),
             })?;
-        if cp.size != cfg.size || cp.mode != cfg.mode {
+        if cp.size != cfg.size || cp.mode != cfg.mode || cp.count_only != cfg.count_only {
             return Err(ExhaustError::OtherRun {
                 path: cp_path,
                 size: cp.size,
@@ -487,6 +492,7 @@ pub fn run(
         Checkpoint {
             size: cfg.size,
             mode: cfg.mode,
+            count_only: cfg.count_only,
             chunks_done: 0,
             chunks,
             games_csv_bytes: 0,
@@ -706,6 +712,7 @@ fn write_reports(
         "started": cp.started,
         "seconds": (cp.seconds * 10.0).round() / 10.0,
         "games_csv": cfg.games_csv,
+        "count_only": cfg.count_only,
         "complete": complete,
     });
     let path = dir.join("manifest.json");

@@ -462,6 +462,22 @@ mod tests {
         assert_eq!(legal_count(3), 12_675);
     }
 
+    /// 4x4: 24,318,165 legal positions (Tromp and Farnebäck), and the symmetry classes'
+    /// sizes add up to them (43 million colourings: a few seconds).
+    #[test]
+    fn the_4x4_board_has_24318165_legal_positions() {
+        let sym = Symmetries::new(4);
+        let (mut legal, mut covered) = (0u64, 0u64);
+        for c in 0..chunk_count(4) {
+            chunk_positions(4, c, |p| {
+                legal += 1;
+                covered += sym.class_size(p).unwrap_or(0) as u64;
+            });
+        }
+        assert_eq!(legal, 24_318_165);
+        assert_eq!(covered, legal);
+    }
+
     /// The bit-mask legality agrees with the grid flood fill on every 3x3 colouring.
     #[test]
     fn bit_legality_equals_the_flood_fill() {
