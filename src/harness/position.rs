@@ -353,7 +353,7 @@ pub fn plan(nb: u32, nw: u32, first: Color, last: Option<Color>) -> Option<Vec<b
 }
 
 fn slot_colour(i: u32) -> Color {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         Color::Black
     } else {
         Color::White

@@ -667,6 +667,10 @@ fn ledger_input(
     }
 }
 
+/// exhaustive.csv rows: (kind, name) -> (positions, classes, games, example game, example
+/// stones).
+type ExhaustiveRows = BTreeMap<(String, String), (u64, u64, u64, String, String)>;
+
 /// One size's exhaustive run: (size, mode, complete, seconds, referee nodes, exhaustive.csv
 /// rows as (kind, name) -> (positions, classes, games, example game, example stones),
 /// summary.csv columns summed, finding totals, divergences).
@@ -676,7 +680,7 @@ type ExhaustiveRun = (
     bool,
     String,
     String,
-    BTreeMap<(String, String), (u64, u64, u64, String, String)>,
+    ExhaustiveRows,
     BTreeMap<String, u64>,
     Vec<(u64, u64, u64, u64)>,
     Vec<(String, u32, DivRow)>,
@@ -787,12 +791,11 @@ fn read_exhaustive(dir: &Path) -> Result<Option<(ledger::Exhaustive, String)>, F
         let _ = write!(s, " ---: |");
     }
     let _ = writeln!(s, " ---: | ---: | ---: |");
-    let get =
-        |rows: &BTreeMap<(String, String), (u64, u64, u64, String, String)>, k: &str, n: &str| {
-            rows.get(&(k.to_string(), n.to_string()))
-                .cloned()
-                .unwrap_or((0, 0, 0, String::new(), String::new()))
-        };
+    let get = |rows: &ExhaustiveRows, k: &str, n: &str| {
+        rows.get(&(k.to_string(), n.to_string()))
+            .cloned()
+            .unwrap_or((0, 0, 0, String::new(), String::new()))
+    };
     for (_, (size, mode, complete, seconds, nodes, rows, totals, f, _)) in &runs {
         let legal = get(rows, "legal", "positions");
         let settled = get(rows, "settled", "settled");
