@@ -1,7 +1,7 @@
 # The two commands of the README: `make report` (the main job) and `make test` (the tests).
 CARGO ?= cargo
 
-.PHONY: test report build bench fmt clippy
+.PHONY: test report build bench fmt clippy exhaustive
 
 build:
 	$(CARGO) build --release
@@ -27,3 +27,12 @@ fmt:
 
 clippy:
 	$(CARGO) clippy --all-targets -- -D warnings
+
+# Every legal position of the boards 1x1 to 4x4 through the campaign's pipeline (jpd exhaust),
+# written to reports/exhaustive/<size>/; 4x4 takes one position per symmetry class and the
+# campaign's referee budget shrunk to 1,000 nodes a search, and resumes from its checkpoint
+# when interrupted. `make report` reads what is there; it never reruns this.
+exhaustive: build
+	for n in 1 2 3; do ./target/release/jpd exhaust --size $$n --out reports/exhaustive/$$n || exit $$?; done
+	nice -n 10 ./target/release/jpd exhaust --size 4 --classes --nodes 1000 --out reports/exhaustive/4
+	./target/release/jpd findings reports

@@ -259,6 +259,35 @@ enum Command {
         #[arg(required = true)]
         shards: Vec<PathBuf>,
     },
+    /// Every legal position of a board up to 4x4, each with its simplest games, through the
+    /// campaign's pipeline (referee, counts under every rule set, invariants, findings).
+    Exhaust {
+        /// Board size, 1 to 4.
+        #[arg(long)]
+        size: u8,
+        /// Every legal position (the default).
+        #[arg(long, conflicts_with = "classes")]
+        all: bool,
+        /// One position per class of the 8 symmetries of the board (colours not swapped).
+        #[arg(long)]
+        classes: bool,
+        /// Output folder (resumes from its checkpoint.json when there is one).
+        #[arg(long)]
+        out: PathBuf,
+        /// Worker threads (0: one per CPU). The output does not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Write games.csv (one row per game); the default up to 3x3.
+        #[arg(long)]
+        games_csv: Option<bool>,
+        /// The referee's node budget per search (default: 1,000,000 up to 3x3, the
+        /// campaign's 5,000 on 4x4).
+        #[arg(long)]
+        nodes: Option<u32>,
+        /// Only count the legal positions and symmetry classes (no game is played).
+        #[arg(long)]
+        count_only: bool,
+    },
     /// Write FINDINGS.md for a campaign folder, from its CSV files.
     #[command(after_help = EXIT_FINDINGS)]
     Findings {
@@ -362,6 +391,81 @@ const BIG_CAMPAIGN_BYTES: u64 = 2_000_000_000;
 
 fn command_line() -> Vec<String> {
     std::env::args().collect()
+}
+
+fn run_exhaust(
+    size: u8,
+    classes: bool,
+    out: PathBuf,
+    threads: usize,
+    games_csv: Option<bool>,
+    nodes: Option<u32>,
+    count_only: bool,
+) -> ExitCode {
+    use jipingdian::harness::exhaust::{self, ExhaustConfig, ExhaustHooks, Mode};
+    let mode = if classes { Mode::Classes } else { Mode::All };
+    let mut cfg = ExhaustConfig::new(size, mode);
+    cfg.threads = threads;
+    cfg.games_csv = games_csv.unwrap_or(cfg.games_csv);
+    cfg.nodes = nodes.unwrap_or(cfg.nodes);
+    cfg.count_only = count_only;
+    cfg.command_line = command_line();
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let bar = ProgressBar::with_draw_target(
+        Some(jipingdian::harness::position::chunk_count(size.min(4))),
+        ProgressDrawTarget::stderr(),
+    );
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} chunks  {per_sec}  ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let on_batch = |done: u64, _: u64| bar.set_position(done);
+    let hooks = ExhaustHooks {
+        stop: Some(&stop),
+        on_batch: Some(&on_batch),
+    };
+    match exhaust::run(&cfg, &out, &hooks) {
+        Ok(r) => {
+            bar.finish_and_clear();
+            let legal = r.totals.get("legal");
+            let settled = r.totals.get("settled");
+            println!(
+                "{size}x{size} ({}): {} legal positions, {} symmetry classes; {} settled \
+                 positions ({} games); {} invariant failures{}",
+                mode.name(),
+                legal.positions,
+                legal.classes,
+                settled.positions,
+                settled.games,
+                r.violations,
+                if r.complete {
+                    ""
+                } else {
+                    " (interrupted: run again to resume)"
+                }
+            );
+            if !r.complete {
+                ExitCode::from(130)
+            } else if r.violations > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(e) => {
+            bar.abandon();
+            eprintln!("jpd exhaust: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn run_campaign(
@@ -825,6 +929,19 @@ fn main() -> ExitCode {
                 ListFormat::Json => rulesets::write_json(&mut out, &sets),
             };
             written_exit("jpd rules", written.and_then(|_| out.flush()))
+        }
+        Command::Exhaust {
+            size,
+            all: _,
+            classes,
+            out,
+            threads,
+            games_csv,
+            nodes,
+            count_only,
+        } => {
+            let games_csv = if count_only { Some(false) } else { games_csv };
+            run_exhaust(size, classes, out, threads, games_csv, nodes, count_only)
         }
         Command::Findings { dir } => match jipingdian::report::findings::write_findings(&dir) {
             Ok(path) => {

@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use super::nucleus;
 use super::playout::{filtered_playout, uniform_playout, PlayoutStats};
+use super::position::{self, Small};
 use super::rng::{splitmix64, Rng};
 use crate::checks::Finished;
 use crate::engine::{Board, Cell, Color, Coord, End, Game, Phase, PlayRules, Point};
@@ -33,17 +34,27 @@ pub enum Policy {
     /// After a pause, one side disputes and play resumes (Art. 16); a third of these games end
     /// by four virtual moves.
     Dispute,
-    /// All of the above: uniform 30%, seki 25%, endgame 25%, dispute 20%, drawn per game.
+    /// A legal position drawn uniformly (rejection from uniform colourings), reached by its
+    /// simplest game ([`position::simplest_game`]) with a first passer and last mover drawn
+    /// among those possible, then paused; play resumes in the unsettled areas as for the
+    /// other policies.
+    Position,
+    /// All of the above: uniform 25%, seki 25%, endgame 20%, dispute 20%, position 10%, drawn
+    /// per game.
     Mixed,
+    /// One position of `jpd exhaust` and one of its games, named by the game index
+    /// ([`exhaustive_index`]); never resumed. Not a policy of `jpd run`.
+    Exhaustive,
 }
 
 impl Policy {
     /// The concrete policies, in report order.
-    pub const CONCRETE: [Policy; 4] = [
+    pub const CONCRETE: [Policy; 5] = [
         Policy::Uniform,
         Policy::Seki,
         Policy::Endgame,
         Policy::Dispute,
+        Policy::Position,
     ];
 
     /// The name used on the command line and in reports.
@@ -53,7 +64,9 @@ impl Policy {
             Policy::Seki => "seki",
             Policy::Endgame => "endgame",
             Policy::Dispute => "dispute",
+            Policy::Position => "position",
             Policy::Mixed => "mixed",
+            Policy::Exhaustive => "exhaustive",
         }
     }
 }
@@ -72,10 +85,17 @@ impl FromStr for Policy {
             "seki" => Policy::Seki,
             "endgame" => Policy::Endgame,
             "dispute" => Policy::Dispute,
+            "position" => Policy::Position,
             "mixed" => Policy::Mixed,
+            "exhaustive" => {
+                return Err(
+                    "'exhaustive' games come from `jpd exhaust`, not from a seed".to_string(),
+                )
+            }
             _ => {
                 return Err(format!(
-                    "unknown policy '{s}': expected uniform, seki, endgame, dispute or mixed"
+                    "unknown policy '{s}': expected uniform, seki, endgame, dispute, position \
+                     or mixed"
                 ))
             }
         })
@@ -447,15 +467,96 @@ fn open_mask(board: &crate::engine::Board, j: &Judgement) -> Vec<bool> {
     open
 }
 
+/// The referee's node budget per search for `jpd exhaust` up to 3x3 (the campaign's is
+/// [`referee::SEARCH_NODES`]).
+pub const EXHAUSTIVE_NODES: u32 = 1_000_000;
+
+/// The game index of position `p` of an exhaustive run with variant `v` (first passer and
+/// last mover, [`position::variant`]): `4 * key + v`.
+pub fn exhaustive_index(size: u8, p: Small, v: u8) -> u64 {
+    p.key(size) * 4 + v as u64
+}
+
+/// The first passer and last mover of variant `v` of a position (`None` for the last mover
+/// when there is no stone).
+fn variant_of(p: &[Coord], q: &[Coord], v: u8) -> (Color, Option<Color>) {
+    let (first, last) = position::variant(v);
+    (first, (!p.is_empty() || !q.is_empty()).then_some(last))
+}
+
+/// The game of an exhaustive run: the position and variant named by `index`, its simplest game
+/// paused, judged with [`super::exhaust::default_nodes`] (`judged`: the judgement when already made, for the
+/// other variants of the same position). `None` when the index names no legal position or a
+/// variant no game reaches.
+pub fn exhaustive_game(
+    size: u8,
+    index: u64,
+    judged: Option<(&Judgement, &PassAlive)>,
+) -> Option<Generated> {
+    exhaustive_game_with(size, index, judged, super::exhaust::default_nodes(size))
+}
+
+/// [`exhaustive_game`] judged with a node budget of `nodes` per search.
+pub fn exhaustive_game_with(
+    size: u8,
+    index: u64,
+    judged: Option<(&Judgement, &PassAlive)>,
+    nodes: u32,
+) -> Option<Generated> {
+    if size == 0 || size > position::SMALL_MAX {
+        return None;
+    }
+    let p = Small::from_key(size, index / 4);
+    if p.key(size) != index / 4 || p.black & p.white != 0 || !position::small_legal(size, p) {
+        return None;
+    }
+    let (black, white) = p.stones(size);
+    if p.stone_count() == 0 && index % 2 == 1 {
+        // No last mover: variants 0 and 1 (2 and 3) are the same game.
+        return None;
+    }
+    let (first, last) = variant_of(&black, &white, (index % 4) as u8);
+    let game = position::simplest_game(size, &black, &white, first, last)?;
+    let (j, pa) = match judged {
+        Some((j, pa)) => (j.clone(), pa.clone()),
+        None => {
+            let pa = PassAlive::analyse(game.board());
+            (referee::judge_with_budget(game.board(), &pa, nodes), pa)
+        }
+    };
+    let b = game.board();
+    let dead: Vec<Coord> = j.dead().iter().map(|&p| b.coord(p)).collect();
+    let edges = EdgeCases {
+        hanezeki_like: j.is_settled() && hanezeki_like(b, &j),
+        ..EdgeCases::default()
+    };
+    Some(Generated {
+        finished: Finished { game, dead },
+        policy: Policy::Exhaustive,
+        edges,
+        pass_alive: Some(pa),
+        unsettled: j.unsettled(),
+    })
+}
+
 /// Generates one finished game.
+///
+/// # Panics
+///
+/// For [`Policy::Exhaustive`] when the index names no game ([`exhaustive_game`]).
 pub fn generate(spec: &GameSpec) -> Generated {
+    if spec.policy == Policy::Exhaustive {
+        return exhaustive_game(spec.size, spec.index, None)
+            .expect("an exhaustive game index names a legal position and a possible variant");
+    }
     let mut rng = Rng::for_game(spec.master_seed, spec.index);
     let policy = match spec.policy {
         Policy::Mixed => match rng.below(100) {
-            0..=29 => Policy::Uniform,
-            30..=54 => Policy::Seki,
-            55..=79 => Policy::Endgame,
-            _ => Policy::Dispute,
+            0..=24 => Policy::Uniform,
+            25..=49 => Policy::Seki,
+            50..=69 => Policy::Endgame,
+            70..=89 => Policy::Dispute,
+            _ => Policy::Position,
         },
         p => p,
     };
@@ -521,7 +622,21 @@ pub fn generate(spec: &GameSpec) -> Generated {
                 edges.four_pass_end = game.phase() == Phase::Ended(End::FourPasses);
             }
         }
-        Policy::Mixed => unreachable!("resolved above"),
+        Policy::Position => {
+            let (black, white) = position::random_legal(&mut rng, spec.size);
+            let stones = !black.is_empty() || !white.is_empty();
+            let options: Vec<(Color, Option<Color>)> = (0..4)
+                .filter(|v| stones || v % 2 == 0)
+                .map(|v| variant_of(&black, &white, v))
+                .filter(|&(f, l)| {
+                    position::plan(black.len() as u32, white.len() as u32, f, l).is_some()
+                })
+                .collect();
+            let (first, last) = options[rng.below(options.len() as u32) as usize];
+            game = position::simplest_game(spec.size, &black, &white, first, last)
+                .expect("a variant with a plan");
+        }
+        Policy::Mixed | Policy::Exhaustive => unreachable!("resolved above"),
     }
     let (dead, pass_alive, unsettled) = match play_until_settled(
         &mut game,
@@ -712,6 +827,7 @@ mod tests {
             Policy::Seki,
             Policy::Endgame,
             Policy::Dispute,
+            Policy::Position,
             Policy::Mixed,
         ] {
             for index in 0..5 {
@@ -740,9 +856,57 @@ mod tests {
             Policy::Seki,
             Policy::Endgame,
             Policy::Dispute,
+            Policy::Position,
             Policy::Mixed,
         ] {
             assert_eq!(p.name().parse::<Policy>().unwrap(), p);
         }
+        assert!("exhaustive".parse::<Policy>().is_err());
+    }
+
+    /// The `position` policy: the game places the stones of a legal position without a
+    /// capture, pauses, and only then (when the referee cannot settle it) plays on; over 40
+    /// games both colours are seen as first passer and as last mover at that pause.
+    #[test]
+    fn the_position_policy_starts_from_a_legal_position_with_any_first_passer() {
+        let mut firsts = std::collections::BTreeSet::new();
+        let mut lasts = std::collections::BTreeSet::new();
+        for index in 0..40 {
+            let spec = GameSpec {
+                master_seed: 5,
+                index,
+                size: 5,
+                policy: Policy::Position,
+            };
+            let g = generate(&spec);
+            assert_eq!(g.policy, Policy::Position);
+            let recs = g.finished.game.records();
+            // The first two consecutive virtual moves: the pause of the simplest game.
+            let pause = recs
+                .windows(2)
+                .position(|w| {
+                    w[0].mv == crate::engine::Move::Virtual
+                        && w[1].mv == crate::engine::Move::Virtual
+                })
+                .expect("a pause");
+            assert!(recs[..pause].iter().all(|r| r.captured == 0));
+            firsts.insert(
+                recs.iter()
+                    .find(|r| r.mv == crate::engine::Move::Virtual)
+                    .unwrap()
+                    .color,
+            );
+            if let Some(r) = recs[..pause]
+                .iter()
+                .rev()
+                .find(|r| r.mv != crate::engine::Move::Virtual)
+            {
+                lasts.insert(r.color);
+            }
+            let again = generate(&spec);
+            assert_eq!(again.finished.game.records(), recs);
+        }
+        assert_eq!(firsts.len(), 2);
+        assert_eq!(lasts.len(), 2);
     }
 }

@@ -2,10 +2,12 @@
 //! the verification of one game as report rows.
 
 pub mod campaign;
+pub mod exhaust;
 pub mod generate;
 pub mod nucleus;
 pub mod outcome;
 pub mod playout;
+pub mod position;
 pub mod progress;
 pub mod rng;
 pub mod shrink;

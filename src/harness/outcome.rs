@@ -308,9 +308,20 @@ fn colour(c: Option<Color>) -> &'static str {
 
 /// Generates, counts and checks one game. Never panics: a panic inside becomes a violation.
 pub fn run_game(spec: &GameSpec, opts: &RunOptions) -> GameOutcome {
+    run_with(spec, opts, || generate(spec))
+}
+
+/// [`run_game`] with the game made by `make` rather than by [`generate`] (`jpd exhaust` makes
+/// the games of a position together, judging the position once); `make` must give the game
+/// `spec` names. Never panics: a panic inside `make` or the checks becomes a violation.
+pub fn run_with(
+    spec: &GameSpec,
+    opts: &RunOptions,
+    make: impl FnOnce() -> Generated,
+) -> GameOutcome {
     let spec = *spec;
     match catch_unwind(AssertUnwindSafe(|| {
-        let g = generate(&spec);
+        let g = make();
         let a = analyse_with(
             &g.finished,
             opts.balancing,
@@ -330,6 +341,33 @@ pub fn run_game(spec: &GameSpec, opts: &RunOptions) -> GameOutcome {
             panicked(&spec, &msg)
         }
     }
+}
+
+/// The outcome of a game the referee left unsettled, without counting it: its games.csv row
+/// has the history columns and the reason but no count columns, it has no score, no verdict
+/// (every theorem not applicable) and no finding. A campaign counts such games anyway (their
+/// rows carry the counts); `jpd exhaust`, where most positions are unsettled and counting them
+/// is most of the cost, does not. `g.unsettled` must be set.
+pub fn unsettled_outcome(spec: &GameSpec, g: &Generated) -> GameOutcome {
+    debug_assert!(g.unsettled.is_some());
+    let a = Analysis {
+        // Not counted: no count column is written (a count error is written nowhere).
+        count: Err(crate::counting::CountError::NotFinished),
+        fill_up: None,
+        results: Vec::new(),
+        divergences: Vec::new(),
+        sheet: None,
+        theorems: THEOREMS
+            .iter()
+            .map(|&id| crate::checks::TheoremResult {
+                id,
+                verdict: Verdict::NotApplicable,
+                detail: "unsettled".into(),
+            })
+            .collect(),
+        findings: Vec::new(),
+    };
+    outcome(spec, g, a)
 }
 
 fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {

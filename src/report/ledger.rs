@@ -16,6 +16,70 @@ pub struct LedgerInput {
     pub findings: Vec<(u64, u64, u64, u64)>,
     /// Per rule set, its divergences from jpd-tangsong over every size.
     pub rules: BTreeMap<String, RuleTotals>,
+    /// The exhaustive runs of the small boards (`exhaustive/` beside the campaign), if any.
+    pub exhaustive: Option<Exhaustive>,
+}
+
+/// The totals of the exhaustive runs (`jpd exhaust`), summed over their board sizes.
+#[derive(Clone, Debug, Default)]
+pub struct Exhaustive {
+    /// The board sizes, each with `all` or `classes`, and whether its run is complete.
+    pub sizes: Vec<(u8, String, bool)>,
+    /// Positions the referee settled (those its classes stand for, in `classes` runs).
+    pub settled_positions: u64,
+    /// Games of those positions (in `classes` runs, of the class representatives).
+    pub settled_games: u64,
+    /// `summary.csv` columns summed (`t5_checked`, `t5_failed`, ...).
+    pub totals: BTreeMap<String, u64>,
+    /// Per finding (in [`FINDINGS`] order): (applies, matters, margin changes, winner changes).
+    pub findings: Vec<(u64, u64, u64, u64)>,
+}
+
+impl Exhaustive {
+    /// The "up to 4x4" verdict on a claim resting on `basis` (invariants `T..`, findings
+    /// `F..`).
+    fn verdict(&self, basis: &[&str]) -> String {
+        let get = |k: String| self.totals.get(&k).copied().unwrap_or(0);
+        let theorems: Vec<&str> = basis
+            .iter()
+            .copied()
+            .filter(|b| b.starts_with('T'))
+            .collect();
+        let mut parts = Vec::new();
+        if !theorems.is_empty() {
+            let failed: u64 = theorems
+                .iter()
+                .map(|t| get(format!("{}_failed", t.to_ascii_lowercase())))
+                .sum();
+            let checked = theorems
+                .iter()
+                .map(|t| get(format!("{}_checked", t.to_ascii_lowercase())))
+                .max()
+                .unwrap_or(0);
+            parts.push(if failed == 0 {
+                format!(
+                    "holds on every settled position ({} positions, {checked} games)",
+                    self.settled_positions
+                )
+            } else {
+                format!("**fails** ({failed} invariant failures)")
+            });
+        }
+        for f in basis.iter().filter(|b| b.starts_with('F')) {
+            if let Some(&(a, m, _, w)) = FINDINGS
+                .iter()
+                .position(|x| x == f)
+                .and_then(|i| self.findings.get(i))
+            {
+                parts.push(format!("{f} matters in {m} of {a} games (winner {w})"));
+            }
+        }
+        if parts.is_empty() {
+            "-".into()
+        } else {
+            parts.join("; ")
+        }
+    }
 }
 
 /// A rule set's divergences from jpd-tangsong, summed over every size.
@@ -69,6 +133,8 @@ impl LedgerInput {
 
 /// One row of the ledger.
 struct Row {
+    /// The invariants (`T..`) and findings (`F..`) the verdict rests on.
+    basis: &'static [&'static str],
     claim: &'static str,
     source: &'static str,
     verdict: String,
@@ -106,6 +172,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     let mut out = Vec::new();
     let (v, e) = invariant_verdict(x, &["T6"]);
     out.push(Row {
+        basis: &["T6"],
         claim:
             "Stones and territory are both area, and more area wins, also when counting territory",
         source: "Part 1 item 1, Art. 1",
@@ -115,6 +182,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     });
     let j = x.rule("japanese");
     out.push(Row {
+        basis: &[],
         claim: "Japanese 'only territory is area' errs because it ignores what stones need to live",
         source: "Part 1 item 2, Art. 5",
         verdict: "not testable by play: a criticism of a definition".into(),
@@ -127,6 +195,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     let (v, e) = invariant_verdict(x, &["T1", "T2", "T6"]);
     let (fa, fm, _, _) = x.finding("F3");
     out.push(Row {
+        basis: &["T1", "T2", "T6", "F3"],
         claim: "Equal stones, compare territory: after the fill-back both sides hold k stones and the territory difference decides",
         source: "Part 1 item 3, Art. 17, 19(1)",
         verdict: if fm == 0 { v } else { format!("{v}, reading the Art. 17 overflow as k - s stones each") },
@@ -135,6 +204,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     });
     let (v, e) = invariant_verdict(x, &["T7"]);
     out.push(Row {
+        basis: &["T7"],
         claim: "A virtual move is a move: its stone is kept off the board and filled back",
         source: "Part 1 item 4, Art. 3",
         verdict: v,
@@ -144,6 +214,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     let c = x.rule("chinese");
     let komi_only = c.causes.iter().all(|(cause, n)| cause == "komi" || *n == 0);
     out.push(Row {
+        basis: &[],
         claim: "Black gives White 1 point when White passes first",
         source: "Part 1 item 5, Art. 12",
         verdict: "a matter of definition (a komi rule); its effect is measured".into(),
@@ -160,6 +231,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         corpus: "early-virtual-white-6x6.sgf",
     });
     out.push(Row {
+        basis: &[],
         claim: "Every dame is filled before the pause; the holder of a one-sided dame or a ko passes first and fills after",
         source: "Part 1 item 6, Art. 10",
         verdict: "a rule of play, not a claim: counted".into(),
@@ -167,6 +239,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         corpus: "",
     });
     out.push(Row {
+        basis: &[],
         claim: "An unfilled single ko still counts its point",
         source: "Part 1 item 7, Art. 10, 19(1)",
         verdict: "a matter of definition: applied (the referee settles the ko stone by it)".into(),
@@ -174,6 +247,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         corpus: "unfilled-ko-6x6.sgf",
     });
     out.push(Row {
+        basis: &[],
         claim: "A seki with eyes has points",
         source: "Part 1 item 8, Art. 1, 19(1)",
         verdict: "a matter of definition: applied (seki eyes are territory)".into(),
@@ -186,6 +260,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     });
     let (a4, m4, _, w4) = x.finding("F4");
     out.push(Row {
+        basis: &["F4"],
         claim: "A one-sided dame in a seki is a point of the side that alone can fill it",
         source: "Part 1 item 9, Art. 10",
         verdict: if m4 == 0 {
@@ -198,6 +273,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     });
     let (v, e) = invariant_verdict(x, &["T1", "T2", "T6", "T7"]);
     out.push(Row {
+        basis: &["T1", "T2", "T6", "T7"],
         claim: "Territory counting can settle every dispute by play",
         source: "Part 1 item 10, Art. 3, 16",
         verdict: format!("{v}; disputes counted at the next pause"),
@@ -210,6 +286,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     let (v, e) = invariant_verdict(x, &["T11"]);
     let (a2, m2, _, w2) = x.finding("F2");
     out.push(Row {
+        basis: &["T11", "F2"],
         claim: "Negative moves (type A, type B) balance the move counts",
         source: "Part 1 item 11, Art. 13, 14",
         verdict: if m2 == 0 {
@@ -222,6 +299,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     });
     let (v, e) = invariant_verdict(x, &["T2", "T3", "T5", "T6"]);
     out.push(Row {
+        basis: &["T2", "T3", "T5", "T6", "F3"],
         claim: "Territory counting, area counting and the fill-up count are compatible",
         source: "Part 1 item 12, Art. 19, 20, 21",
         verdict: if fm == 0 {
@@ -233,6 +311,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         corpus: "walls-6x6-wfp-black-last.sgf",
     });
     out.push(Row {
+        basis: &["T15", "T17"],
         claim: "With the 1-point rule and komi 3 1/4 stones, Chinese and Ing counting agree exactly with Tang-Song",
         source: "Part 1 item 12 (note)",
         verdict: if komi_only && c.unexplained == 0 {
@@ -244,6 +323,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         corpus: "",
     });
     out.push(Row {
+        basis: &[],
         claim: "Japanese and Korean counting give basically the same result in the usual case",
         source: "Part 1 item 12 (note)",
         verdict: format!(
@@ -270,6 +350,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     });
     let (v, e) = invariant_verdict(x, &["T4", "T9"]);
     out.push(Row {
+        basis: &["T4", "T9"],
         claim: "After four consecutive virtual moves every stone on the board is alive, and stones and liberties are area",
         source: "Part 1 item 13, Art. 18",
         verdict: format!("a matter of definition: applied; {v}"),
@@ -277,6 +358,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         corpus: "four-virtual-moves-5x5.sgf",
     });
     out.push(Row {
+        basis: &["T2", "F3"],
         claim: "B = b + k + q/2 and W = w + k + q/2",
         source: "Art. 19(3)",
         verdict: if fm == 0 {
@@ -288,6 +370,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         corpus: "overflow-6x6.sgf",
     });
     out.push(Row {
+        basis: &["T3", "F3"],
         claim: "b = B - k - q/2",
         source: "Art. 20(3)",
         verdict: if fm == 0 {
@@ -305,6 +388,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     let (v, e) = invariant_verdict(x, &["T5"]);
     let (a1, m1, _, _) = x.finding("F1");
     out.push(Row {
+        basis: &["T5", "F1"],
         claim: "The fill-up count confirms the area count",
         source: "Art. 21",
         verdict: if m1 == 0 {
@@ -319,6 +403,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     });
     let (v, e) = invariant_verdict(x, &["T12"]);
     out.push(Row {
+        basis: &["T12"],
         claim: "Edition A (komi 7.5 when White passes first, else 6.5) equals Tang-Song",
         source: "000:#10, #73",
         verdict: v,
@@ -327,6 +412,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     });
     let b = x.rule("jpd-b");
     out.push(Row {
+        basis: &[],
         claim: "Edition B: komi 7.5 whoever passes first",
         source: "000:#10",
         verdict: "a matter of definition; its difference is measured".into(),
@@ -339,6 +425,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     let a = x.rule("jpd-art");
     let st = x.rule("jpd-art-stones");
     out.push(Row {
+        basis: &[],
         claim: "Art edition: equal territory, compare stones; a road point outside one's area is territory",
         source: "000:#11-16, #49, #64",
         verdict: "measured, not claimed equal; road points outside one's enclosed area are not modelled".into(),
@@ -349,6 +436,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         corpus: "",
     });
     out.push(Row {
+        basis: &[],
         claim: "Wang Yuan's case: a seki with eyes scores its eyes under area counting, nothing under Japanese rules",
         source: "000:#35, #89, #91",
         verdict: "holds by definition of the two counts; measured".into(),
@@ -361,6 +449,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     });
     let (a6, m6, _, w6) = x.finding("F6");
     out.push(Row {
+        basis: &["F6"],
         claim: "Art. 11's balancing (White's extra virtual move) and Art. 14's negative moves give the same result",
         source: "Art. 11, 14, 16 (B1)",
         verdict: if m6 == 0 {
@@ -385,22 +474,56 @@ pub fn ledger_section(x: &LedgerInput) -> String {
          claim.\n",
         x.get("settled")
     );
-    let _ = writeln!(s, "| claim | source | verdict | evidence | corpus |");
-    let _ = writeln!(s, "| --- | --- | --- | --- | --- |");
-    for r in rows(x) {
+    if let Some(e) = &x.exhaustive {
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} |",
-            r.claim,
-            r.source,
-            r.verdict,
-            r.evidence,
-            if r.corpus.is_empty() {
-                String::new()
-            } else {
-                format!("`{}`", r.corpus)
-            }
+            "The column *up to 4x4* is the same claim on every legal position of the boards \
+             {} (`jpd exhaust`; see the section \"Exhaustive, boards up to 4x4\"): whether it \
+             holds on every position the referee settled.\n",
+            e.sizes
+                .iter()
+                .map(|(n, mode, complete)| format!(
+                    "{n}x{n} ({mode}{})",
+                    if *complete { "" } else { ", **incomplete**" }
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
+        let _ = writeln!(
+            s,
+            "| claim | source | verdict | evidence | up to 4x4 | corpus |"
+        );
+        let _ = writeln!(s, "| --- | --- | --- | --- | --- | --- |");
+    } else {
+        let _ = writeln!(s, "| claim | source | verdict | evidence | corpus |");
+        let _ = writeln!(s, "| --- | --- | --- | --- | --- |");
+    }
+    for r in rows(x) {
+        let corpus = if r.corpus.is_empty() {
+            String::new()
+        } else {
+            format!("`{}`", r.corpus)
+        };
+        match &x.exhaustive {
+            Some(e) => {
+                let _ = writeln!(
+                    s,
+                    "| {} | {} | {} | {} | {} | {corpus} |",
+                    r.claim,
+                    r.source,
+                    r.verdict,
+                    r.evidence,
+                    e.verdict(r.basis)
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "| {} | {} | {} | {} | {corpus} |",
+                    r.claim, r.source, r.verdict, r.evidence,
+                );
+            }
+        }
     }
     let _ = writeln!(s);
     s
@@ -425,5 +548,22 @@ mod tests {
         x.totals.insert("t5_failed".into(), 3);
         let text = ledger_section(&x);
         assert!(text.contains("**fails** (3 invariant failures"), "{text}");
+        assert!(!text.contains("up to 4x4"));
+        // With exhaustive runs: a column per claim, from their totals.
+        let mut e = Exhaustive {
+            sizes: vec![(3, "all".into(), true)],
+            settled_positions: 1995,
+            ..Exhaustive::default()
+        };
+        e.totals.insert("t5_checked".into(), 5543);
+        e.findings = vec![(0, 0, 0, 0); FINDINGS.len()];
+        e.findings[0] = (5000, 12, 0, 1);
+        x.exhaustive = Some(e);
+        let text = ledger_section(&x);
+        assert!(text.contains("| up to 4x4 |"), "{text}");
+        assert!(
+            text.contains("holds on every settled position (1995 positions, 5543 games); F1 matters in 12 of 5000 games (winner 1)"),
+            "{text}"
+        );
     }
 }

@@ -165,7 +165,15 @@ pub fn judge(board: &Board) -> Judgement {
 
 /// [`judge`] with Benson's analysis of `board` already made.
 pub fn judge_with(board: &Board, pa: &PassAlive) -> Judgement {
-    judge_inner(board, pa, Mode::Search)
+    judge_inner(board, pa, Mode::Search, SEARCH_NODES)
+}
+
+/// [`judge_with`] with a node budget of `nodes` per search instead of [`SEARCH_NODES`]: on
+/// boards small enough that every position is judged (`jpd exhaust`), a larger budget decides
+/// areas the campaign's budget leaves as `search_budget`. The search is the same; only where it
+/// gives up moves.
+pub fn judge_with_budget(board: &Board, pa: &PassAlive, nodes: u32) -> Judgement {
+    judge_inner(board, pa, Mode::Search, nodes)
 }
 
 /// [`judge`] searching every capturable area for both attackers, so that
@@ -173,7 +181,12 @@ pub fn judge_with(board: &Board, pa: &PassAlive) -> Judgement {
 /// attacker's: what a generator needs to play a capturing race out as strong players would.
 /// The verdict (status, dead stones, reason) is the same as [`judge`]'s.
 pub fn judge_for_settling(board: &Board) -> Judgement {
-    judge_inner(board, &PassAlive::analyse(board), Mode::BothAttackers)
+    judge_inner(
+        board,
+        &PassAlive::analyse(board),
+        Mode::BothAttackers,
+        SEARCH_NODES,
+    )
 }
 
 /// How far [`judge_inner`] goes.
@@ -191,10 +204,15 @@ enum Mode {
 /// area that would need a search is left unsettled (`search_budget`). Cheap enough to call
 /// during play, to find the first moment a game could be settled.
 pub fn judge_static(board: &Board) -> Judgement {
-    judge_inner(board, &PassAlive::analyse(board), Mode::Static)
+    judge_inner(
+        board,
+        &PassAlive::analyse(board),
+        Mode::Static,
+        SEARCH_NODES,
+    )
 }
 
-fn judge_inner(board: &Board, pa: &PassAlive, mode: Mode) -> Judgement {
+fn judge_inner(board: &Board, pa: &PassAlive, mode: Mode, budget: u32) -> Judgement {
     let n = board.padded_len();
     let mut j = Judgement {
         status: vec![Status::Unknown; n],
@@ -252,7 +270,7 @@ fn judge_inner(board: &Board, pa: &PassAlive, mode: Mode) -> Judgement {
             }
             k += 1;
         }
-        judge_area(board, pa, &area, mode, &mut j);
+        judge_area(board, pa, &area, mode, budget, &mut j);
     }
     j.dead.sort_unstable();
     j.open.sort_unstable();
@@ -268,7 +286,14 @@ fn note(j: &mut Judgement, why: Unsettled, area: &[Point]) {
 
 /// Judges one open area: a connected set of open points, bounded by pass-alive strings, their
 /// pass-alive territory and the edge.
-fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], mode: Mode, j: &mut Judgement) {
+fn judge_area(
+    board: &Board,
+    pa: &PassAlive,
+    area: &[Point],
+    mode: Mode,
+    budget: u32,
+    j: &mut Judgement,
+) {
     let mut stones = [0u32; 2];
     let mut empties = 0usize;
     // The colours of the pass-alive stones around the area.
@@ -370,6 +395,7 @@ fn judge_area(board: &Board, pa: &PassAlive, area: &[Point], mode: Mode, j: &mut
     let mut outcome = Tri::Loss;
     for attacker in Color::BOTH {
         let mut s = Search::new(&cboard, &carea, attacker);
+        s.budget = budget;
         let r = s.attack(&cboard, attacker, 0, 0, depth);
         j.nodes += s.nodes;
         let r = if r == Tri::Unknown && s.ko_seen && s.nodes < s.budget {

@@ -6,6 +6,7 @@ mod campaign;
 mod cli;
 mod corpus;
 mod counting;
+mod exhaust;
 mod oracle;
 mod pictures;
 mod report;

@@ -1,0 +1,725 @@
+//! `jpd exhaust`: every legal position of a board up to 4x4 through the campaign's pipeline.
+//!
+//! The positions are enumerated in base 3 ([`position::chunk_positions`]), every one or one per
+//! symmetry class ([`Mode`]). Each becomes up to four games: its simplest game
+//! ([`position::simplest_game`]) with each first passer and each last mover a game can have
+//! ([`Policy::Exhaustive`], game index `4 * key + variant`), paused. The referee judges the
+//! position once with [`EXHAUSTIVE_NODES`]; each game is then counted under every rule set and
+//! checked against every invariant and finding by [`run_with`], exactly as a campaign game.
+//!
+//! Chunks (the first two rows' colourings) run in parallel in batches; their results are added
+//! in chunk order, so the output does not depend on the thread count. After each batch the
+//! totals go to `checkpoint.json` (written to a temporary file, then renamed), and an
+//! interrupted run resumes from it.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::campaign::game_sgf;
+use super::generate::{
+    exhaustive_game_with, exhaustive_index, EdgeCases, GameSpec, Policy, EXHAUSTIVE_NODES,
+};
+use super::outcome::{run_with, unsettled_outcome, GameOutcome, RunOptions};
+use super::position::{self, Small, Symmetries};
+use super::summary::{Summary, SummaryData};
+use crate::checks::{CheckOptions, Symmetries as T8Symmetries, Verdict, FINDINGS, THEOREMS};
+use crate::files::FileError;
+use crate::settlement::referee::{self, Unsettled};
+use crate::settlement::PassAlive;
+
+/// The largest board `jpd exhaust` takes: 5x5 has 414,295,148,741 legal positions.
+pub const MAX_SIZE: u8 = position::SMALL_MAX;
+
+/// Every position or one per symmetry class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Every legal position.
+    All,
+    /// One position per class of the 8 symmetries of the board (colours not swapped): the one
+    /// with the smallest key.
+    Classes,
+}
+
+impl Mode {
+    /// `all` or `classes`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::All => "all",
+            Mode::Classes => "classes",
+        }
+    }
+}
+
+/// What `jpd exhaust` runs.
+#[derive(Clone, Debug)]
+pub struct ExhaustConfig {
+    /// Board size, 1 to [`MAX_SIZE`].
+    pub size: u8,
+    /// Every position or one per class.
+    pub mode: Mode,
+    /// Worker threads; 0 for one per CPU. The output does not depend on it.
+    pub threads: usize,
+    /// Write games.csv (one row per game).
+    pub games_csv: bool,
+    /// Chunks per batch (a checkpoint after each).
+    pub batch: u64,
+    /// Stop (as if interrupted) after this many batches of this invocation: for tests.
+    pub stop_after_batches: Option<u64>,
+    /// The referee's node budget per search ([`default_nodes`]).
+    pub nodes: u32,
+    /// Only enumerate: count the legal positions and classes, play no game.
+    pub count_only: bool,
+    /// The command line, for the manifest.
+    pub command_line: Vec<String>,
+}
+
+impl ExhaustConfig {
+    /// The defaults for a size: every position, games.csv up to 3x3.
+    pub fn new(size: u8, mode: Mode) -> ExhaustConfig {
+        ExhaustConfig {
+            size,
+            mode,
+            threads: 0,
+            games_csv: size <= 3,
+            batch: 64,
+            stop_after_batches: None,
+            nodes: default_nodes(size),
+            count_only: false,
+            command_line: Vec::new(),
+        }
+    }
+}
+
+/// The referee's node budget per search by board size: [`EXHAUSTIVE_NODES`] up to 3x3 (a few
+/// seconds for the whole 3x3 board), the campaign's [`referee::SEARCH_NODES`] on 4x4, where
+/// the search costs about 80 microseconds a node and a larger budget does not fit the 30
+/// minutes of a run on two cores.
+pub fn default_nodes(size: u8) -> u32 {
+    if size <= 3 {
+        EXHAUSTIVE_NODES
+    } else {
+        referee::SEARCH_NODES
+    }
+}
+
+/// What each game is checked for: T8 under all 7 symmetries and T11 with every choice (the
+/// games are tiny), the Art. 14 balancing.
+pub fn exhaust_run_options() -> RunOptions {
+    RunOptions {
+        checks: CheckOptions {
+            symmetries: T8Symmetries::All,
+            t11_choices: usize::MAX,
+        },
+        ..RunOptions::default()
+    }
+}
+
+/// Why `jpd exhaust` could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ExhaustError {
+    /// The board is too large (or 0).
+    #[error("--size {0}: jpd exhaust takes boards from 1x1 to 4x4 (5x5 alone has 414,295,148,741 legal positions)")]
+    Size(u8),
+    /// A file could not be read or written.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The checkpoint is of another run.
+    #[error(
+        "{path}: a checkpoint of --size {size} --{mode}; run that again or use an empty folder"
+    )]
+    OtherRun {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Its size.
+        size: u8,
+        /// Its mode.
+        mode: &'static str,
+    },
+    /// The checkpoint does not parse.
+    #[error("{path}: not a checkpoint of jpd exhaust: {why}")]
+    BadCheckpoint {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Why.
+        why: String,
+    },
+}
+
+/// The smallest game showing something: fewest stones, then smallest game index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Example {
+    /// Stones on the board.
+    pub stones: u32,
+    /// The game index ([`exhaustive_index`]).
+    pub game: u64,
+}
+
+/// Per-position counters: positions, symmetry classes (representatives among them) and games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Count {
+    /// Positions (in `classes` mode: the positions their classes stand for).
+    pub positions: u64,
+    /// Symmetry classes (representatives).
+    pub classes: u64,
+    /// Games.
+    pub games: u64,
+    /// The smallest game.
+    pub example: Option<Example>,
+}
+
+impl Count {
+    fn add(&mut self, o: &Count) {
+        self.positions += o.positions;
+        self.classes += o.classes;
+        self.games += o.games;
+        self.example = match (self.example, o.example) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+    }
+}
+
+/// The totals of an exhaustive run (or of the chunks done so far).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Totals {
+    /// Counters by name (`legal`, `settled`, `unsettled_<reason>`, `<theorem>_failed`,
+    /// `<finding>_applies`, `<finding>_matters`, `<finding>_winner`, `edge_<name>`), in
+    /// name order.
+    pub counts: BTreeMap<String, Count>,
+}
+
+impl Totals {
+    fn add(&mut self, other: &Totals) {
+        for (k, c) in &other.counts {
+            self.counts.entry(k.clone()).or_default().add(c);
+        }
+    }
+
+    fn note(&mut self, key: &str, weight: u64, rep: bool, games: u64, ex: Option<Example>) {
+        self.counts.entry(key.to_string()).or_default().add(&Count {
+            positions: weight,
+            classes: rep as u64,
+            games,
+            example: ex,
+        });
+    }
+
+    /// The counter of a name (zero when never noted).
+    pub fn get(&self, key: &str) -> Count {
+        self.counts.get(key).copied().unwrap_or_default()
+    }
+}
+
+/// The checkpoint: the chunks done and everything counted over them.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Checkpoint {
+    size: u8,
+    mode: Mode,
+    #[serde(default)]
+    count_only: bool,
+    chunks_done: u64,
+    chunks: u64,
+    games_csv_bytes: u64,
+    violations_csv_bytes: u64,
+    totals: Totals,
+    summary: SummaryData,
+    started: String,
+    seconds: f64,
+}
+
+/// One chunk's results.
+#[derive(Default)]
+struct ChunkResult {
+    totals: Totals,
+    summary: Summary,
+    games_csv: Vec<u8>,
+    violations_csv: Vec<u8>,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub struct ExhaustReport {
+    /// Whether every chunk is done.
+    pub complete: bool,
+    /// The totals so far.
+    pub totals: Totals,
+    /// Invariant failures (must be 0).
+    pub violations: u64,
+}
+
+/// Callbacks of a run.
+#[derive(Clone, Copy, Default)]
+pub struct ExhaustHooks<'a> {
+    /// Set to stop after the current batch (Ctrl-C).
+    pub stop: Option<&'a AtomicBool>,
+    /// Called after each batch with (chunks done, chunks).
+    pub on_batch: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+}
+
+fn spec(size: u8, game: u64) -> GameSpec {
+    GameSpec {
+        master_seed: 0,
+        index: game,
+        size,
+        policy: Policy::Exhaustive,
+    }
+}
+
+/// Runs one chunk: every legal position of it (or every class representative), each game.
+fn run_chunk(cfg: &ExhaustConfig, sym: &Symmetries, c: u64) -> ChunkResult {
+    let size = cfg.size;
+    let opts = exhaust_run_options();
+    let mut r = ChunkResult::default();
+    let mut games_w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    let mut viol_w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    position::chunk_positions(size, c, |p: Small| {
+        let class = sym.class_size(p);
+        let rep = class.is_some();
+        let weight = match cfg.mode {
+            Mode::All => 1,
+            Mode::Classes => match class {
+                Some(k) => k as u64,
+                None => return,
+            },
+        };
+        let stones = p.stone_count();
+        let ex = |v: u8| {
+            Some(Example {
+                stones,
+                game: exhaustive_index(size, p, v),
+            })
+        };
+        let t = &mut r.totals;
+        t.note("legal", weight, rep, 0, ex(0));
+        if size < crate::engine::MIN_SIZE || cfg.count_only {
+            // The engine's smallest board is 2x2: the 1x1 board's one position (empty) is
+            // counted, not played.
+            return;
+        }
+        // The position's judgement, shared by its games.
+        let variants: Vec<u8> = (0..4)
+            .filter(|&v| exhaustive_game_exists(size, p, v))
+            .collect();
+        let (black, white) = p.stones(size);
+        let (f0, l0) = position::variant(variants[0]);
+        let first = position::simplest_game(size, &black, &white, f0, (stones > 0).then_some(l0))
+            .expect("a variant with a plan");
+        let board = first.board();
+        let pa = PassAlive::analyse(board);
+        let j = referee::judge_with_budget(board, &pa, cfg.nodes);
+        let n = variants.len() as u64;
+        match j.unsettled() {
+            None => t.note("settled", weight, rep, n, ex(variants[0])),
+            Some(u) => t.note(
+                &format!("unsettled_{}", u.as_str()),
+                weight,
+                rep,
+                n,
+                ex(variants[0]),
+            ),
+        }
+        let mut edges = [0u64; EdgeCases::NAMES.len()];
+        let mut theorem_failed = vec![0u64; THEOREMS.len()];
+        let mut finding = vec![[0u64; 3]; FINDINGS.len()];
+        let mut edge_ex = [None; EdgeCases::NAMES.len()];
+        let mut finding_ex = vec![[None; 3]; FINDINGS.len()];
+        let mut fail_ex = vec![None; THEOREMS.len()];
+        for &v in &variants {
+            let game = exhaustive_index(size, p, v);
+            let make = || {
+                exhaustive_game_with(size, game, Some((&j, &pa)), cfg.nodes)
+                    .expect("a variant with a plan")
+            };
+            let o: GameOutcome = if j.is_settled() {
+                run_with(&spec(size, game), &opts, make)
+            } else {
+                unsettled_outcome(&spec(size, game), &make())
+            };
+            for (i, f) in o.edges.flags().iter().enumerate() {
+                if *f {
+                    edges[i] += 1;
+                    edge_ex[i] = edge_ex[i].or(ex(v));
+                }
+            }
+            for (i, verdict) in o.verdicts.iter().enumerate() {
+                if *verdict == Verdict::Fails {
+                    theorem_failed[i] += 1;
+                    fail_ex[i] = fail_ex[i].or(ex(v));
+                }
+            }
+            for f in &o.findings {
+                let i = FINDINGS.iter().position(|&x| x == f.finding).unwrap_or(0);
+                for (k, on) in [true, f.matters == 1, f.winner_changes == 1]
+                    .into_iter()
+                    .enumerate()
+                {
+                    if on {
+                        finding[i][k] += 1;
+                        finding_ex[i][k] = finding_ex[i][k].or(ex(v));
+                    }
+                }
+            }
+            r.summary.add_game(&o);
+            if cfg.games_csv {
+                let _ = games_w.serialize(&o.game);
+            }
+            for row in &o.violations {
+                let _ = viol_w.serialize(row);
+            }
+        }
+        for (i, name) in EdgeCases::NAMES.iter().enumerate() {
+            if edges[i] > 0 {
+                t.note(&format!("edge_{name}"), weight, rep, edges[i], edge_ex[i]);
+            }
+        }
+        for (i, th) in THEOREMS.iter().enumerate() {
+            if theorem_failed[i] > 0 {
+                let key = format!("{}_failed", th.to_ascii_lowercase());
+                t.note(&key, weight, rep, theorem_failed[i], fail_ex[i]);
+            }
+        }
+        for (i, f) in FINDINGS.iter().enumerate() {
+            for (k, what) in ["applies", "matters", "winner"].iter().enumerate() {
+                if finding[i][k] > 0 {
+                    let key = format!("{}_{what}", f.to_ascii_lowercase());
+                    t.note(&key, weight, rep, finding[i][k], finding_ex[i][k]);
+                }
+            }
+        }
+    });
+    r.games_csv = games_w.into_inner().unwrap_or_default();
+    r.violations_csv = viol_w.into_inner().unwrap_or_default();
+    r
+}
+
+/// Whether variant `v` of position `p` is a game (an empty board has only variant 0).
+fn exhaustive_game_exists(size: u8, p: Small, v: u8) -> bool {
+    let (nb, nw) = (p.black.count_ones(), p.white.count_ones());
+    if nb + nw == 0 {
+        return v == 0;
+    }
+    let (first, last) = position::variant(v);
+    let _ = size;
+    position::plan(nb, nw, first, Some(last)).is_some()
+}
+
+fn io(path: &Path, e: std::io::Error) -> FileError {
+    crate::files::io_err(path)(e)
+}
+
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    let tmp = path.with_extension("tmp");
+    fs::write(&tmp, bytes).map_err(|e| io(&tmp, e))?;
+    fs::rename(&tmp, path).map_err(|e| io(path, e))
+}
+
+/// Opens a CSV file to append to, cut back to `len` bytes (what the checkpoint counted); a new
+/// file gets the header.
+fn open_csv(path: &Path, len: u64, header: &[String]) -> Result<(File, u64), FileError> {
+    let mut f = OpenOptions::new()
+        .create(true)
+        .read(true)
+        .write(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| io(path, e))?;
+    f.set_len(len).map_err(|e| io(path, e))?;
+    let mut len = len;
+    if len == 0 {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let _ = w.write_record(header);
+        let bytes = w.into_inner().unwrap_or_default();
+        f.write_all(&bytes).map_err(|e| io(path, e))?;
+        len = bytes.len() as u64;
+    }
+    use std::io::Seek;
+    f.seek(std::io::SeekFrom::End(0)).map_err(|e| io(path, e))?;
+    Ok((f, len))
+}
+
+fn headers_of<T: Serialize>(row: &T) -> Vec<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.serialize(row);
+    let text = String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default();
+    text.lines()
+        .next()
+        .unwrap_or("")
+        .split(',')
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs (or resumes, when `dir` holds a checkpoint of the same size and mode) an exhaustive
+/// run into `dir`, and writes its reports when it completes.
+pub fn run(
+    cfg: &ExhaustConfig,
+    dir: &Path,
+    hooks: &ExhaustHooks,
+) -> Result<ExhaustReport, ExhaustError> {
+    if cfg.size == 0 || cfg.size > MAX_SIZE {
+        return Err(ExhaustError::Size(cfg.size));
+    }
+    fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    let cp_path = dir.join("checkpoint.json");
+    let chunks = position::chunk_count(cfg.size);
+    let mut cp = if cp_path.exists() {
+        let text = fs::read_to_string(&cp_path).map_err(|e| io(&cp_path, e))?;
+        let cp: Checkpoint =
+            serde_json::from_str(&text).map_err(|e| ExhaustError::BadCheckpoint {
+                path: cp_path.clone(),
+                why: e.to_string(),
+            })?;
+        if cp.size != cfg.size || cp.mode != cfg.mode || cp.count_only != cfg.count_only {
+            return Err(ExhaustError::OtherRun {
+                path: cp_path,
+                size: cp.size,
+                mode: cp.mode.name(),
+            });
+        }
+        cp
+    } else {
+        Checkpoint {
+            size: cfg.size,
+            mode: cfg.mode,
+            count_only: cfg.count_only,
+            chunks_done: 0,
+            chunks,
+            games_csv_bytes: 0,
+            violations_csv_bytes: 0,
+            totals: Totals::default(),
+            summary: Summary::new().data(),
+            started: super::campaign::rfc3339(std::time::SystemTime::now()),
+            seconds: 0.0,
+        }
+    };
+    let mut summary =
+        Summary::from_data(&cp.summary).map_err(|why| ExhaustError::BadCheckpoint {
+            path: cp_path.clone(),
+            why,
+        })?;
+    let sample = super::outcome::run_game(&spec(2, 0), &exhaust_run_options());
+    let games_path = dir.join("games.csv");
+    let mut games_file = if cfg.games_csv {
+        let (f, len) = open_csv(&games_path, cp.games_csv_bytes, &headers_of(&sample.game))?;
+        cp.games_csv_bytes = len;
+        Some(BufWriter::new(f))
+    } else {
+        None
+    };
+    let viol_path = dir.join("violations.csv");
+    let viol_header: Vec<String> = ["game", "seed", "size", "policy", "theorem", "detail"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let (vf, vlen) = open_csv(&viol_path, cp.violations_csv_bytes, &viol_header)?;
+    cp.violations_csv_bytes = vlen;
+    let mut viol_file = BufWriter::new(vf);
+    let sym = Symmetries::new(cfg.size);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads)
+        .build()
+        .expect("a thread pool");
+    let t0 = std::time::Instant::now();
+    let before = cp.seconds;
+    let mut batches = 0;
+    while cp.chunks_done < chunks {
+        if hooks.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || cfg.stop_after_batches.is_some_and(|n| batches >= n)
+        {
+            break;
+        }
+        let end = (cp.chunks_done + cfg.batch.max(1)).min(chunks);
+        let results: Vec<ChunkResult> = pool.install(|| {
+            (cp.chunks_done..end)
+                .into_par_iter()
+                .map(|c| run_chunk(cfg, &sym, c))
+                .collect()
+        });
+        for r in results {
+            cp.totals.add(&r.totals);
+            summary.merge(&r.summary);
+            if let Some(f) = games_file.as_mut() {
+                f.write_all(&r.games_csv).map_err(|e| io(&games_path, e))?;
+                cp.games_csv_bytes += r.games_csv.len() as u64;
+            }
+            viol_file
+                .write_all(&r.violations_csv)
+                .map_err(|e| io(&viol_path, e))?;
+            cp.violations_csv_bytes += r.violations_csv.len() as u64;
+        }
+        if let Some(f) = games_file.as_mut() {
+            f.flush().map_err(|e| io(&games_path, e))?;
+        }
+        viol_file.flush().map_err(|e| io(&viol_path, e))?;
+        cp.chunks_done = end;
+        cp.summary = summary.data();
+        cp.seconds = before + t0.elapsed().as_secs_f64();
+        let json = serde_json::to_vec_pretty(&cp).expect("a checkpoint serialises");
+        write_atomic(&cp_path, &json)?;
+        batches += 1;
+        if let Some(f) = hooks.on_batch {
+            f(cp.chunks_done, chunks);
+        }
+    }
+    let complete = cp.chunks_done == chunks;
+    let violations: u64 = THEOREMS
+        .iter()
+        .map(|t| {
+            cp.totals
+                .get(&format!("{}_failed", t.to_ascii_lowercase()))
+                .games
+        })
+        .sum();
+    write_reports(cfg, dir, &cp, &summary, complete)?;
+    Ok(ExhaustReport {
+        complete,
+        totals: cp.totals,
+        violations,
+    })
+}
+
+/// The rows of exhaustive.csv, in report order: (kind, name, key).
+fn measures() -> Vec<(&'static str, String, String)> {
+    let mut m = vec![
+        ("legal", "positions".to_string(), "legal".to_string()),
+        ("settled", "settled".into(), "settled".into()),
+    ];
+    for u in Unsettled::ALL {
+        m.push((
+            "unsettled",
+            u.as_str().into(),
+            format!("unsettled_{}", u.as_str()),
+        ));
+    }
+    for t in THEOREMS {
+        m.push((
+            "invariant",
+            t.to_string(),
+            format!("{}_failed", t.to_ascii_lowercase()),
+        ));
+    }
+    for f in FINDINGS {
+        for what in ["applies", "matters", "winner"] {
+            let key = format!("{}_{what}", f.to_ascii_lowercase());
+            m.push(("finding", format!("{f}_{what}"), key));
+        }
+    }
+    for e in EdgeCases::NAMES {
+        m.push(("edge", e.to_string(), format!("edge_{e}")));
+    }
+    m
+}
+
+/// The column names of exhaustive.csv.
+pub const EXHAUSTIVE_COLUMNS: [&str; 9] = [
+    "size",
+    "mode",
+    "kind",
+    "name",
+    "positions",
+    "classes",
+    "games",
+    "example_game",
+    "example_stones",
+];
+
+fn write_reports(
+    cfg: &ExhaustConfig,
+    dir: &Path,
+    cp: &Checkpoint,
+    summary: &Summary,
+    complete: bool,
+) -> Result<(), ExhaustError> {
+    let csv_to = |name: &str, f: &dyn Fn(&mut Vec<u8>) -> csv::Result<()>| {
+        let path = dir.join(name);
+        let mut bytes = Vec::new();
+        f(&mut bytes).map_err(crate::files::csv_err(&path))?;
+        write_atomic(&path, &bytes)
+    };
+    csv_to("summary.csv", &|b| summary.write_csv(0, b))?;
+    csv_to("findings_summary.csv", &|b| {
+        summary.write_findings_csv(0, b)
+    })?;
+    csv_to("divergence_summary.csv", &|b| {
+        summary.write_divergence_csv(0, b)
+    })?;
+    csv_to("exhaustive.csv", &|b| {
+        let mut w = csv::Writer::from_writer(b);
+        w.write_record(EXHAUSTIVE_COLUMNS)?;
+        for (kind, name, key) in measures() {
+            let c = cp.totals.get(&key);
+            w.write_record([
+                cfg.size.to_string(),
+                cfg.mode.name().to_string(),
+                kind.to_string(),
+                name,
+                c.positions.to_string(),
+                c.classes.to_string(),
+                c.games.to_string(),
+                c.example.map(|e| e.game.to_string()).unwrap_or_default(),
+                c.example.map(|e| e.stones.to_string()).unwrap_or_default(),
+            ])?;
+        }
+        w.flush()?;
+        Ok(())
+    })?;
+    // The smallest example of each measure that has one (except the trivial ones) as SGF.
+    let ex_dir = dir.join("examples");
+    fs::create_dir_all(&ex_dir).map_err(|e| io(&ex_dir, e))?;
+    for (kind, name, key) in measures() {
+        if kind == "legal" {
+            continue;
+        }
+        let Some(e) = cp.totals.get(&key).example else {
+            continue;
+        };
+        let Some(g) = exhaustive_game_with(cfg.size, e.game, None, cfg.nodes) else {
+            continue;
+        };
+        let comment = format!(
+            "jpd exhaust --size {}: the smallest game with {kind} {name} ({} stones, game {}: \
+             its simplest game, first passer {}, last mover {})",
+            cfg.size,
+            e.stones,
+            e.game,
+            g.finished.game.first_passer().map_or("-", |c| c.name()),
+            g.finished.game.last_mover().map_or("-", |c| c.name()),
+        );
+        let path = ex_dir.join(format!("{kind}-{name}.sgf"));
+        let text = game_sgf(&g, comment).to_sgf();
+        write_atomic(&path, text.as_bytes())?;
+    }
+    let manifest = serde_json::json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "git_commit": super::campaign::git_commit(),
+        "command_line": cfg.command_line,
+        "size": cfg.size,
+        "mode": cfg.mode.name(),
+        "referee_nodes": cfg.nodes,
+        "chunks": cp.chunks,
+        "chunks_done": cp.chunks_done,
+        "started": cp.started,
+        "seconds": (cp.seconds * 10.0).round() / 10.0,
+        "games_csv": cfg.games_csv,
+        "count_only": cfg.count_only,
+        "complete": complete,
+    });
+    let path = dir.join("manifest.json");
+    let text = serde_json::to_string_pretty(&manifest).expect("json") + "\n";
+    write_atomic(&path, text.as_bytes())?;
+    if complete {
+        let _ = fs::remove_file(dir.join("checkpoint.json"));
+    }
+    Ok(())
+}
