@@ -16,7 +16,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
 use jipingdian::report::score::{
-    score_bytes_with_diagram, write_csv, write_json, write_text, FileReport, ScoreOptions,
+    score_bytes_with_diagram, write_csv, write_json, write_text, DeadChoice, FileReport,
+    ScoreOptions,
 };
 use jipingdian::rules::RuleId;
 
@@ -72,6 +73,11 @@ enum Command {
         /// its last move: the side to move passes, then the other.
         #[arg(long)]
         assume_pause: bool,
+        /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
+        /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
+        /// final_status_list dead). Default: the record's marks when it has any, else estimate.
+        #[arg(long)]
+        dead: Option<DeadChoice>,
         /// Print the reports of the good files even when some files are bad (exit code 2 still).
         #[arg(long)]
         keep_going: bool,
@@ -113,6 +119,11 @@ enum Command {
         /// its last move.
         #[arg(long)]
         assume_pause: bool,
+        /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
+        /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
+        /// final_status_list dead). Default: the record's marks when it has any, else estimate.
+        #[arg(long)]
+        dead: Option<DeadChoice>,
         /// SGF files and folders.
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
@@ -595,6 +606,7 @@ fn main() -> ExitCode {
             balancing,
             komi_from_sgf,
             assume_pause,
+            dead,
             inputs,
         } => {
             let rules = match parse_rules(&rules) {
@@ -611,6 +623,7 @@ fn main() -> ExitCode {
                     komi_from_sgf,
                     checks: CheckOptions::default(),
                     assume_pause,
+                    dead: dead.unwrap_or_default(),
                 },
                 threads,
                 force,
@@ -730,6 +743,7 @@ fn main() -> ExitCode {
             format,
             komi_from_sgf,
             assume_pause,
+            dead,
             keep_going,
             svg,
             files,
@@ -751,6 +765,7 @@ fn main() -> ExitCode {
                 komi_from_sgf,
                 checks: CheckOptions::default(),
                 assume_pause,
+                dead: dead.unwrap_or_default(),
             };
             let mut reports: Vec<FileReport> = Vec::new();
             let mut bad = false;
