@@ -8,8 +8,9 @@
 //! owns at the end of more than half the playouts is called dead.
 //!
 //! The playouts are uniform random legal moves (suicide forbidden, simple ko), never filling
-//! the mover's own [true eye](is_true_eye) and never played inside either side's pass-alive
-//! territory (Benson), until both sides pass. Benson is also the hard bound of the verdict: a
+//! the mover's own [true eye](is_true_eye), never putting a string of two or more stones in
+//! atari without capturing, and never played inside either side's pass-alive territory
+//! (Benson), until both sides pass. Benson is also the hard bound of the verdict: a
 //! pass-alive string is proven alive by the referee, so it is never estimated. The generator is
 //! the pinned [`Rng`] seeded from the position's Zobrist hash, so an estimate is reproducible
 //! from the record alone, whatever the thread count.
@@ -21,7 +22,7 @@ use crate::settlement::referee::{self, Status};
 use crate::settlement::PassAlive;
 
 /// Playouts per estimate (measured on GNU Go's regression games: see corpus/real/README.md).
-pub const PLAYOUTS: u32 = 64;
+pub const PLAYOUTS: u32 = 256;
 
 /// The dead stones of a position and how each was decided.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -135,6 +136,49 @@ fn owner(b: &Board, p: Point) -> Option<Color> {
     seen
 }
 
+/// Whether playing `c` at the empty point `p` would leave a string of two or more stones with
+/// one liberty without capturing anything: random play throws big groups away by such moves,
+/// which makes living groups look dead.
+fn big_self_atari(b: &Board, p: Point, c: Color) -> bool {
+    let own = Cell::of(c);
+    let opp = Cell::of(c.opp());
+    let mut libs: Vec<Point> = Vec::with_capacity(4);
+    let mut size = 1u32;
+    let mut heads: [Option<Point>; 4] = [None; 4];
+    for (i, q) in b.adj(p).into_iter().enumerate() {
+        match b.cell(q) {
+            Cell::Empty => {
+                if !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+            x if x == opp && b.liberties(q) == 1 => return false,
+            x if x == own => {
+                let h = b.string_head(q);
+                if !heads.contains(&Some(h)) {
+                    heads[i] = Some(h);
+                    size += b.string_len(h);
+                }
+            }
+            _ => {}
+        }
+    }
+    if libs.len() >= 2 {
+        return false;
+    }
+    for h in heads.into_iter().flatten() {
+        for l in b.string_liberties(h) {
+            if l != p && !libs.contains(&l) {
+                libs.push(l);
+                if libs.len() >= 2 {
+                    return false;
+                }
+            }
+        }
+    }
+    size >= 2 && libs.len() <= 1
+}
+
 /// Plays uniform random moves until both sides pass in a row (or a move limit of three times
 /// the board's area is reached).
 fn playout(b: &mut Board, first: Color, rng: &mut Rng, forbidden: &[bool], buf: &mut Vec<u16>) {
@@ -148,7 +192,11 @@ fn playout(b: &mut Board, first: Color, rng: &mut Rng, forbidden: &[bool], buf: 
         while !buf.is_empty() {
             let k = rng.below(buf.len() as u32) as usize;
             let p = Point(buf.swap_remove(k));
-            if forbidden[p.idx()] || ko == Some(p) || is_true_eye(b, p, c) {
+            if forbidden[p.idx()]
+                || ko == Some(p)
+                || is_true_eye(b, p, c)
+                || big_self_atari(b, p, c)
+            {
                 continue;
             }
             if let Ok(info) = b.play(p, c, SuicideRule::Forbidden) {
@@ -199,7 +247,10 @@ mod tests {
         let Ok(b) = b else { panic!("fixture") };
         let e = estimate(&b, Color::Black, PLAYOUTS);
         assert_eq!(stones(&b, &e.dead), vec!["F5".to_string()]);
-        assert!(e.unproven_alive.iter().all(|&p| b.stone(p) == Some(Color::Black)));
+        assert!(e
+            .unproven_alive
+            .iter()
+            .all(|&p| b.stone(p) == Some(Color::Black)));
         // The same position, the same seed: the same answer.
         assert_eq!(estimate(&b, Color::Black, PLAYOUTS), e);
     }

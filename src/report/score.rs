@@ -357,7 +357,10 @@ pub fn score_bytes_with_diagram(
         .position(|r| r.as_ref().is_ok_and(|r| !is_cycle(r)))
         .or_else(|| replays.iter().position(Result::is_ok));
     let Some(main) = main else {
-        return Err(replays.swap_remove(0).expect_err("no replay succeeded").into());
+        return Err(replays
+            .swap_remove(0)
+            .expect_err("no replay succeeded")
+            .into());
     };
     // What each rule set asked for gets when its own replay is not the counted game.
     let unscored: Vec<Option<String>> = opts
@@ -501,15 +504,19 @@ fn choose_dead(rep: &Replayed, choice: &DeadChoice) -> Result<(Vec<Coord>, DeadJ
         return Ok((
             rep.dead.clone(),
             DeadJson {
-                source: if rep.dead.is_empty() { "none" } else { "record" }.into(),
+                source: if rep.dead.is_empty() {
+                    "none"
+                } else {
+                    "record"
+                }
+                .into(),
                 ..DeadJson::default()
             },
         ));
     }
     let marked = !rep.record.territory.black.is_empty() || !rep.record.territory.white.is_empty();
-    let human = |v: &[Point]| -> Vec<String> {
-        v.iter().map(|&p| b.coord(p).to_human(b.size())).collect()
-    };
+    let human =
+        |v: &[Point]| -> Vec<String> { v.iter().map(|&p| b.coord(p).to_human(b.size())).collect() };
     let beyond_proof = |dead: &[Coord]| -> (Vec<String>, Vec<String>) {
         let p = estimate::proven(b);
         let proven: Vec<Coord> = p.dead.iter().map(|&q| b.coord(q)).collect();

@@ -484,9 +484,8 @@ impl Rules {
             }
             Method::TrompTaylor => (pts(sh.tt_as_is.black), pts(sh.tt_as_is.white), Half::ZERO),
         };
-        let komi = self.komi_for(sh.wfp)
-            + extra_komi
-            + Half::points(self.handicap.points(sh.handicap));
+        let komi =
+            self.komi_for(sh.wfp) + extra_komi + Half::points(self.handicap.points(sh.handicap));
         let margin = if self.method == Method::IngBowls {
             // Ing's bowls: 4 white stones stand in Black's area; read as a margin.
             IngBowls::read(sh).margin()
