@@ -8,6 +8,7 @@ mod corpus;
 mod counting;
 mod oracle;
 mod pictures;
+mod records;
 mod report;
 mod rulesets;
 mod theorems;
