@@ -1282,9 +1282,7 @@ impl Reader {
                 }
                 // FF[1]-FF[3] wrote the player as a number: PL[1] Black, PL[2] White.
                 Prop::Invalid(id, vals)
-                    if id == "PL"
-                        && vals.len() == 1
-                        && matches!(vals[0].trim(), "1" | "2") =>
+                    if id == "PL" && vals.len() == 1 && matches!(vals[0].trim(), "1" | "2") =>
                 {
                     let c = if vals[0].trim() == "1" {
                         Color::Black

@@ -461,13 +461,7 @@ fn check_corpus_reads_every_record_whatever_the_threads() {
     };
     let n: usize = inputs
         .iter()
-        .map(|p| {
-            if p.is_dir() {
-                sgf_files(p).len()
-            } else {
-                1
-            }
-        })
+        .map(|p| if p.is_dir() { sgf_files(p).len() } else { 1 })
         .sum();
     assert!(n > 10, "{n} SGF files under corpus/");
     let base = std::env::temp_dir().join(format!("jpd-cli-check-{}", std::process::id()));

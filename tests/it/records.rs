@@ -76,8 +76,12 @@ fn real_corpus_marked_games_reproduce_the_recorded_winner() {
     let mut agree = 0;
     let mut games = 0;
     for (name, bytes) in real_records() {
-        let r = score_bytes(&name, &bytes, &quick(&[RuleId::Chinese], DeadChoice::Default))
-            .expect("read");
+        let r = score_bytes(
+            &name,
+            &bytes,
+            &quick(&[RuleId::Chinese], DeadChoice::Default),
+        )
+        .expect("read");
         if !marked(&r) {
             continue;
         }
@@ -96,13 +100,21 @@ fn real_corpus_marked_games_reproduce_the_recorded_winner() {
 fn real_corpus_estimate_agrees_with_the_marks() {
     let (mut same, mut stones, mut same_games, mut games) = (0usize, 0usize, 0, 0);
     for (name, bytes) in real_records() {
-        let rec = score_bytes(&name, &bytes, &quick(&[RuleId::Chinese], DeadChoice::Record))
-            .expect("read");
+        let rec = score_bytes(
+            &name,
+            &bytes,
+            &quick(&[RuleId::Chinese], DeadChoice::Record),
+        )
+        .expect("read");
         if rec.dead.source != "record" || !has_marks(&bytes) {
             continue;
         }
-        let est = score_bytes(&name, &bytes, &quick(&[RuleId::Chinese], DeadChoice::Estimate))
-            .expect("read");
+        let est = score_bytes(
+            &name,
+            &bytes,
+            &quick(&[RuleId::Chinese], DeadChoice::Estimate),
+        )
+        .expect("read");
         games += 1;
         let rep = jipingdian::sgf::parse_sgf(&bytes)
             .and_then(|r| {
@@ -196,7 +208,8 @@ fn real_corpus_jpd_check() {
 /// 29 - 20 - 7.5 = B+1.5.
 #[test]
 fn dead_proven_on_a_hand_made_position() {
-    let sgf = "(;GM[1]FF[4]SZ[7]KM[7.5]AB[ab][bb][cb][db][eb][fb][fa][ba][ef]AW[da][ce][de];B[];W[])";
+    let sgf =
+        "(;GM[1]FF[4]SZ[7]KM[7.5]AB[ab][bb][cb][db][eb][fb][fa][ba][ef]AW[da][ce][de];B[];W[])";
     let opts = |dead| ScoreOptions {
         rules: vec![RuleId::Chinese],
         dead,
