@@ -147,11 +147,8 @@ fn big_self_atari(b: &Board, p: Point, c: Color) -> bool {
     let mut heads: [Option<Point>; 4] = [None; 4];
     for (i, q) in b.adj(p).into_iter().enumerate() {
         match b.cell(q) {
-            Cell::Empty => {
-                if !libs.contains(&q) {
-                    libs.push(q);
-                }
-            }
+            Cell::Empty if !libs.contains(&q) => libs.push(q),
+            Cell::Empty => {}
             x if x == opp && b.liberties(q) == 1 => return false,
             x if x == own => {
                 let h = b.string_head(q);

@@ -672,6 +672,7 @@ fn replays_summary(
         .collect()
 }
 
+#[allow(clippy::too_many_arguments)]
 fn build(
     file: &str,
     f: &Finished,
