@@ -169,12 +169,13 @@ impl Sheet {
     }
 
     /// Pass stones handed over under the AGA rules (R7, R11): every virtual move, plus one more
-    /// white pass when Black made the last move, so that White passes last.
+    /// white pass when Black made the last move, so that White passes last (the handicap stones
+    /// of a handicap game count as one move of Black's).
     pub fn aga_pass_stones(&self) -> PerSide<i64> {
-        PerSide::new(
-            self.passes.black,
-            self.passes.white + (self.parity > 0) as i64,
-        )
+        // The handicap stones are placed in one turn of Black's (AGA R11 counts turns), so a
+        // handicap game of H stones is H - 1 moves less ahead for Black than `parity` says.
+        let turns = self.parity - (self.handicap - 1).max(0);
+        PerSide::new(self.passes.black, self.passes.white + (turns > 0) as i64)
     }
 }
 

@@ -246,7 +246,10 @@ fn dead_proven_on_a_hand_made_position() {
 ///
 /// - `chinese` (komi 7.5, one point per handicap stone): 15 - 10 - 7.5 - 2 = W+4.5;
 /// - `aga-area` (7.5, one point per stone after the first): 15 - 10 - 7.5 - 1 = W+3.5;
-/// - `japanese` (6.5, none): 10 - 5 - 6.5 = W+1.5.
+/// - `japanese` (6.5, none): 10 - 5 - 6.5 = W+1.5;
+/// - `aga` (territory, 7.5, none): Black passed twice and White once, and the two handicap
+///   stones are one turn of Black's, so both sides had 6 turns and White passed last: no extra
+///   pass stone; (10 - 2) - (5 - 1) - 7.5 = W+3.5, the same as `aga-area` (R12).
 ///
 /// The same position with a white setup stone added is no handicap game: `chinese` gets no
 /// compensation.
@@ -254,10 +257,17 @@ fn dead_proven_on_a_hand_made_position() {
 fn handicap_compensation_per_rule_set() {
     let sgf = "(;GM[1]FF[4]SZ[5]HA[2]AB[ca][cb];W[da];B[cc];W[db];B[cd];W[dc];B[ce];W[dd];B[];W[de];B[];W[])";
     let opts = ScoreOptions {
-        rules: vec![RuleId::Chinese, RuleId::AgaArea, RuleId::Japanese],
+        rules: vec![
+            RuleId::Chinese,
+            RuleId::AgaArea,
+            RuleId::Japanese,
+            RuleId::Aga,
+        ],
         ..ScoreOptions::default()
     };
     let r = score_bytes("ha.sgf", sgf.as_bytes(), &opts).expect("scored");
+    let t14 = r.invariants.iter().find(|t| t.id == "T14").expect("T14");
+    assert_eq!(t14.holds, Some(true), "{}", t14.detail);
     let res: Vec<(&str, &str, Half)> = r
         .results
         .iter()
@@ -269,11 +279,12 @@ fn handicap_compensation_per_rule_set() {
             ("chinese", "W+4.5", Half(19)),
             ("aga-area", "W+3.5", Half(17)),
             ("japanese", "W+1.5", Half(13)),
+            ("aga", "W+3.5", Half(15)),
         ]
     );
     assert!(
         r.notes.iter().any(|n| n
-            == "handicap game of 2 stones: each rule set's handicap compensation, included in its komi: chinese +2 to White (one point per handicap stone), aga-area +1 to White (one point per handicap stone after the first), japanese none"),
+            == "handicap game of 2 stones: each rule set's handicap compensation, included in its komi: chinese +2 to White (one point per handicap stone), aga-area +1 to White (one point per handicap stone after the first), japanese none, aga none"),
         "{:?}",
         r.notes
     );
@@ -282,5 +293,6 @@ fn handicap_compensation_per_rule_set() {
     let even = "(;GM[1]FF[4]SZ[5]AB[ca][cb]AW[ee]PL[W];W[da];B[cc];W[db];B[cd];W[dc];B[ce];W[dd];B[];W[de];B[];W[])";
     let r = score_bytes("even.sgf", even.as_bytes(), &opts).expect("scored");
     assert_eq!(r.results[0].result, "W+2.5");
+    assert!(!r.notes.iter().any(|n| n.starts_with("handicap game of")));
     assert_eq!(r.results[0].komi, Half(15));
 }
