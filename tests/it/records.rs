@@ -168,8 +168,8 @@ fn real_corpus_jpd_check() {
         .arg(real_dir())
         .output()
         .expect("jpd runs");
-    // 0, or 1 when an invariant fails (T14 and T16 fail on some real games, as they did with
-    // the records' own marks: README, "Scoring a record"); never 3 (a record refused) or 2.
+    // 0, or 1 when an invariant fails (T16 fails on some real games, as it did with the
+    // records' own marks: README, "Scoring a record"); never 3 (a record refused) or 2.
     let code = st.status.code();
     assert!(matches!(code, Some(0) | Some(1)), "{code:?} {st:?}");
     let stderr = String::from_utf8_lossy(&st.stderr);
