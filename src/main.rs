@@ -18,7 +18,8 @@ use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
 use jipingdian::files::write_atomic;
 use jipingdian::report::score::{
-    score_bytes_with_diagram, write_csv, write_json_entries, write_text, FileReport, ScoreEntry,
+    score_bytes_with_diagram, write_csv, write_json_entries, write_text, DeadChoice, FileReport,
+    ScoreEntry,
     ScoreOptions,
 };
 use jipingdian::rules::RuleId;
@@ -169,6 +170,11 @@ enum Command {
         /// its last move: the side to move passes, then the other.
         #[arg(long)]
         assume_pause: bool,
+        /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
+        /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
+        /// final_status_list dead). Default: the record's marks when it has any, else estimate.
+        #[arg(long)]
+        dead: Option<DeadChoice>,
         /// Print the reports of the good files even when some files are bad (exit code 2 still).
         #[arg(long)]
         keep_going: bool,
@@ -208,6 +214,11 @@ enum Command {
         /// its last move.
         #[arg(long)]
         assume_pause: bool,
+        /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
+        /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
+        /// final_status_list dead). Default: the record's marks when it has any, else estimate.
+        #[arg(long)]
+        dead: Option<DeadChoice>,
         /// SGF files and folders; `-` reads one record from standard input.
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
@@ -834,6 +845,7 @@ fn main() -> ExitCode {
             balancing,
             komi_from_sgf,
             assume_pause,
+            dead,
             inputs,
         } => {
             let rules = match parse_rules(&rules) {
@@ -850,6 +862,7 @@ fn main() -> ExitCode {
                     komi_from_sgf,
                     checks: CheckOptions::default(),
                     assume_pause,
+                    dead: dead.unwrap_or_default(),
                 },
                 threads,
                 force,
@@ -1013,6 +1026,7 @@ fn main() -> ExitCode {
             format,
             komi_from_sgf,
             assume_pause,
+            dead,
             keep_going,
             svg,
             files,
@@ -1034,6 +1048,7 @@ fn main() -> ExitCode {
                 komi_from_sgf,
                 checks: CheckOptions::default(),
                 assume_pause,
+                dead: dead.unwrap_or_default(),
             };
             let mut reports: Vec<FileReport> = Vec::new();
             let mut entries: Vec<ScoreEntry> = Vec::new();

@@ -12,7 +12,7 @@ use std::thread;
 use jipingdian::checks::{CheckOptions, Symmetries};
 use jipingdian::counting::Balancing;
 use jipingdian::engine::PlayRules;
-use jipingdian::report::score::{score_bytes, FileReport, ScoreOptions};
+use jipingdian::report::score::{score_bytes, FileReport, ScoreError, ScoreOptions};
 use jipingdian::rules::RuleId;
 use jipingdian::sgf::{parse_sgf, replay, SgfError, MAX_BYTES, MAX_NODES};
 use proptest::prelude::*;
@@ -28,6 +28,7 @@ fn quick_options() -> ScoreOptions {
             t11_choices: 2,
         },
         assume_pause: false,
+        dead: Default::default(),
     }
 }
 
@@ -48,11 +49,14 @@ fn through_everything(bytes: &[u8]) -> Result<FileReport, SgfError> {
             assert_located(&e);
             // The scoring path must refuse it the same way.
             let again = score_bytes("hostile.sgf", bytes, &quick_options()).unwrap_err();
-            assert_eq!(again, e);
+            assert_eq!(again, ScoreError::Sgf(e.clone()));
             return Err(e);
         }
     }
-    score_bytes("hostile.sgf", bytes, &quick_options())
+    score_bytes("hostile.sgf", bytes, &quick_options()).map_err(|e| match e {
+        ScoreError::Sgf(e) => e,
+        e => panic!("not an SGF error: {e}"),
+    })
 }
 
 /// Runs `f` on a thread with a small stack (256 KiB, a quarter of the smallest default), so that

@@ -1090,3 +1090,23 @@ mod fuzz {
         }
     }
 }
+
+/// `PL[1]` and `PL[2]`: the numeric player of FF[1]-FF[3] (GNU Go's regression files use it),
+/// read as Black and White with a note; any other number is still a bad value.
+#[test]
+fn quirks_numeric_player() {
+    let rec = read("(;GM[1]FF[3]SZ[9]AB[cc]AW[gg]PL[2];W[ee];B[];W[])").unwrap();
+    assert_eq!(rec.player_to_move, Some(Color::White));
+    assert!(
+        rec.notes.iter().any(|n| n.contains("PL[2] read as PL[W]")),
+        "{:?}",
+        rec.notes
+    );
+    assert!(play("(;GM[1]FF[3]SZ[9]AB[cc]AW[gg]PL[2];W[ee];B[];W[])").is_ok());
+    let rec = read("(;GM[1]SZ[9]PL[1];B[ee];W[];B[])").unwrap();
+    assert_eq!(rec.player_to_move, Some(Color::Black));
+    assert!(matches!(
+        read("(;GM[1]SZ[9]PL[3];B[ee])"),
+        Err(SgfError::BadValue { .. })
+    ));
+}

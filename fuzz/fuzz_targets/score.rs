@@ -5,7 +5,9 @@
 
 use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
-use jipingdian::report::score::{score_bytes, write_csv, write_json, write_text, ScoreOptions};
+use jipingdian::report::score::{
+    score_bytes, write_csv, write_json, write_text, DeadChoice, ScoreOptions,
+};
 use jipingdian::rules::RuleId;
 use libfuzzer_sys::fuzz_target;
 
@@ -26,6 +28,8 @@ fuzz_target!(|data: &[u8]| {
                 checks: CheckOptions::default(),
                 // Both ways of ending a record that stops in play.
                 assume_pause: komi_from_sgf,
+                // The estimate is deterministic and costs playouts; the marks keep the target fast.
+                dead: DeadChoice::Record,
             };
             match score_bytes("fuzz.sgf", data, &opts) {
                 Ok(r) => reports.push(r),

@@ -1,7 +1,9 @@
-//! The harness: the pinned random generator, the random-game generator and its playouts, and
+//! The harness: the pinned random generator, the random-game generator and its playouts, the
+//! Monte-Carlo dead-stone estimate of records without marks, and
 //! the verification of one game as report rows.
 
 pub mod campaign;
+pub mod estimate;
 pub mod exhaust;
 pub mod generate;
 pub mod nucleus;

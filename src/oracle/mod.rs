@@ -241,6 +241,8 @@ pub struct GnuJudgement {
     pub dead: Vec<Coord>,
     /// Stones captured *by* each side during play (`captures black`).
     pub captures_by: PerSide<u32>,
+    /// Handicap stones given to GNU Go with `set_free_handicap` (0: none).
+    pub handicap: i64,
 }
 
 /// Parses GNU Go's `final_score` (`B+3.5`, `W+12`, `0`) into Black's margin.
@@ -271,13 +273,25 @@ pub fn judge(
     engine.command(&format!("boardsize {size}"))?;
     engine.command("clear_board")?;
     engine.command(&format!("komi {}", rules.komi()))?;
-    for p in init.points() {
-        if let Some(c) = init.stone(p) {
-            engine.command(&format!(
-                "play {} {}",
-                c.name(),
-                init.coord(p).to_human(size)
-            ))?;
+    let handicap = crate::rules::sheet::handicap_stones(game);
+    if handicap >= 2 {
+        // A handicap game: GNU Go's Chinese count gives White one point per handicap stone
+        // when it knows them as such, as our `chinese` does.
+        let v: Vec<String> = init
+            .points()
+            .filter(|&p| init.stone(p).is_some())
+            .map(|p| init.coord(p).to_human(size))
+            .collect();
+        engine.command(&format!("set_free_handicap {}", v.join(" ")))?;
+    } else {
+        for p in init.points() {
+            if let Some(c) = init.stone(p) {
+                engine.command(&format!(
+                    "play {} {}",
+                    c.name(),
+                    init.coord(p).to_human(size)
+                ))?;
+            }
         }
     }
     for r in game.records() {
@@ -370,11 +384,13 @@ pub fn judge(
         status,
         dead,
         captures_by,
+        handicap,
     })
 }
 
 /// Black's margin after komi that GNU Go's own status lists give under its own arithmetic:
-/// Chinese, living and seki stones and territory, a dead stone's point to its opponent;
+/// Chinese, living and seki stones and territory, a dead stone's point to its opponent, one
+/// point per handicap stone to White;
 /// Japanese, territory, a dead stone's point and the stone itself to its opponent, plus the
 /// stones captured during play.
 pub fn gnugo_margin_from_lists(j: &GnuJudgement) -> Half {
@@ -391,6 +407,9 @@ pub fn gnugo_margin_from_lists(j: &GnuJudgement) -> Half {
     }
     if j.rules == OracleRules::Japanese {
         m += j.captures_by.black as i64 - j.captures_by.white as i64;
+    } else {
+        // GNU Go's Chinese count gives White one point per handicap stone.
+        m -= j.handicap;
     }
     Half::points(m) - j.rules.komi()
 }
@@ -1048,6 +1067,7 @@ mod tests {
             status: vec![GnuStatus::Alive(Color::Black), GnuStatus::Dame],
             dead: vec![],
             captures_by: PerSide::default(),
+            handicap: 0,
         };
         let d = |ours: PointClass, gnugo: GnuStatus, our_seki: bool, gnugo_seki: bool| Differing {
             at: Coord::new(1, 0),
@@ -1126,6 +1146,7 @@ mod tests {
             status,
             dead: vec![],
             captures_by: PerSide::new(2, 1),
+            handicap: 0,
         };
         // Chinese: stone 1 + dead point 1 + territory 1 = 3 for Black; 3 - 7.5 = -4.5.
         assert_eq!(gnugo_margin_from_lists(&j), Half(-9));

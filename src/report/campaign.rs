@@ -4,8 +4,8 @@
 use crate::harness::campaign::{game_sgf, spec_comment};
 use crate::harness::generate::{generate, GameSpec};
 use crate::harness::outcome::{run_game, RunOptions};
-use crate::report::score::{score_bytes, FileReport, ScoreOptions};
-use crate::sgf::{SgfError, SgfWriter};
+use crate::report::score::{score_bytes, FileReport, ScoreError, ScoreOptions};
+use crate::sgf::SgfWriter;
 
 /// The regenerated game as an SGF record: its moves, the dead stones under the opponent's
 /// territory mark, `RU[Ji-Ping-Dian]`, `KM[6.5]`, and a comment saying how to regenerate it.
@@ -17,7 +17,7 @@ pub fn replay_sgf(spec: &GameSpec) -> SgfWriter {
 
 /// The `jpd score` report of the regenerated game (every count, theorem and result), made by
 /// scoring its SGF record (see [`replay_sgf`]) exactly as `jpd score` would.
-pub fn replay_report(spec: &GameSpec, opts: &ScoreOptions) -> Result<FileReport, SgfError> {
+pub fn replay_report(spec: &GameSpec, opts: &ScoreOptions) -> Result<FileReport, ScoreError> {
     let sgf = replay_sgf(spec).to_sgf();
     let name = format!(
         "seed {} game {} (size {}, policy {})",

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::report::score::{score_bytes, write_csv, FileReport, ScoreOptions};
+use crate::report::score::{score_bytes, write_csv, FileReport, ScoreError, ScoreOptions};
 use crate::sgf::{SgfError, MAX_BYTES};
 
 /// The prefix of the names of `jpd check`'s worker threads (the command line keeps their
@@ -76,6 +76,9 @@ pub enum FileError {
     /// The SGF record was refused.
     #[error("{0}")]
     Sgf(#[from] SgfError),
+    /// `--dead gnugo`: GNU Go failed on the record.
+    #[error("{0}")]
+    DeadStones(String),
     /// The scorer panicked: a bug of the harness.
     #[error("internal error (a bug of the harness): {0}")]
     Panic(String),
@@ -89,6 +92,7 @@ impl FileError {
             FileError::Io(_) => "io",
             FileError::Panic(_) => "panic",
             FileError::Sgf(e) => sgf_error_kind(e),
+            FileError::DeadStones(_) => "gnugo",
         }
     }
 }
@@ -243,7 +247,10 @@ pub fn check_file(path: &Path, opts: &ScoreOptions) -> FileOutcome {
                             .unwrap_or_else(|| "panic".into()),
                     )
                 })?
-                .map_err(FileError::from)
+                .map_err(|e| match e {
+                    ScoreError::Sgf(e) => FileError::Sgf(e),
+                    e @ ScoreError::Gnugo(_) => FileError::DeadStones(e.to_string()),
+                })
         });
     FileOutcome { file, result }
 }
@@ -309,6 +316,10 @@ pub struct RecordRow {
     pub dead_black: Option<i64>,
     /// Dead white stones counted.
     pub dead_white: Option<i64>,
+    /// Where the dead stones came from: record, proven, estimate, gnugo, or none (not paused).
+    pub dead_source: Option<String>,
+    /// The dead stones counted that the referee did not prove, space-separated.
+    pub dead_estimated: String,
     /// The record's `RE`.
     pub sgf_result: Option<String>,
     /// Invariants that failed, space-separated.
@@ -357,6 +368,8 @@ impl RecordRow {
                 unsettled_reason: r.referee.as_ref().and_then(|j| j.unsettled_reason.clone()),
                 dead_black: r.dead_stones.map(|d| d.black),
                 dead_white: r.dead_stones.map(|d| d.white),
+                dead_source: Some(r.dead.source.clone()),
+                dead_estimated: r.dead.estimated.join(" "),
                 sgf_result: r.sgf_result.clone(),
                 invariants_failed: failed_ids(&r.invariants),
                 findings_matter: failed_ids(&r.findings),

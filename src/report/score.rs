@@ -11,7 +11,8 @@ use crate::checks::{
     Verdict,
 };
 use crate::counting::{Balancing, Half, Stability};
-use crate::engine::{Board, Color, End, Illegal, PerSide, Phase, PlayRules, Point};
+use crate::engine::{Board, Color, Coord, End, Illegal, PerSide, Phase, PlayRules, Point};
+use crate::harness::estimate;
 use crate::report::svg::Diagram;
 use crate::rules::{RuleId, RuleResult};
 use crate::settlement::{PointClass, SharedKind};
@@ -33,6 +34,73 @@ pub struct ScoreOptions {
     /// Count a record that stops in play (no final passes, no result in `RE`) as paused after
     /// its last move (`--assume-pause`).
     pub assume_pause: bool,
+    /// Where the dead stones of a paused position come from (`--dead`).
+    pub dead: DeadChoice,
+}
+
+/// Where the dead stones of a paused position come from (`--dead`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum DeadChoice {
+    /// The record's `TB`/`TW` marks when it has any, else [`DeadChoice::Estimate`].
+    #[default]
+    Default,
+    /// The record's `TB`/`TW` marks (none marked: every stone alive).
+    Record,
+    /// The referee's proof only; what it cannot prove stays on the board.
+    Proven,
+    /// The referee's proof, then Monte-Carlo ownership for the rest
+    /// ([`crate::harness::estimate`]).
+    Estimate,
+    /// GNU Go's `final_status_list dead`, GNU Go at this path.
+    Gnugo(std::path::PathBuf),
+}
+
+impl std::str::FromStr for DeadChoice {
+    type Err = String;
+    /// `record`, `proven`, `estimate` or `gnugo` (GNU Go looked for with
+    /// [`crate::oracle::find_gnugo`]; an error when it is not installed).
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "record" => Ok(DeadChoice::Record),
+            "proven" => Ok(DeadChoice::Proven),
+            "estimate" => Ok(DeadChoice::Estimate),
+            "gnugo" => crate::oracle::find_gnugo().map(DeadChoice::Gnugo).ok_or_else(|| {
+                format!(
+                    "--dead gnugo: GNU Go was not found ({}); install it (apt-get install gnugo) or choose record, proven or estimate",
+                    crate::oracle::GNUGO_SEARCH
+                )
+            }),
+            _ => Err(format!(
+                "unknown dead-stone source '{s}': expected record, proven, estimate or gnugo"
+            )),
+        }
+    }
+}
+
+/// Why a record could not be scored.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreError {
+    /// The record was refused.
+    #[error(transparent)]
+    Sgf(#[from] SgfError),
+    /// `--dead gnugo`: GNU Go failed on this record.
+    #[error("--dead gnugo: GNU Go could not judge the dead stones: {0}")]
+    Gnugo(String),
+}
+
+/// The dead stones counted and where they came from, as the report shows them.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct DeadJson {
+    /// `record`, `proven`, `estimate`, `gnugo`, or `none` (the game was not paused: nothing is
+    /// removed after four virtual moves, a resignation or no result).
+    pub source: String,
+    /// The stones counted dead that the referee did not prove (estimated by playouts, or
+    /// GNU Go's or the record's beyond the proof), in the usual human form.
+    pub estimated: Vec<String>,
+    /// Stones whose status the referee did not prove that stay on the board as alive.
+    pub unproven_alive: Vec<String>,
+    /// Playouts of the estimate (0 when none was made).
+    pub playouts: u32,
 }
 
 impl Default for ScoreOptions {
@@ -43,6 +111,7 @@ impl Default for ScoreOptions {
             komi_from_sgf: false,
             checks: CheckOptions::default(),
             assume_pause: false,
+            dead: DeadChoice::Default,
         }
     }
 }
@@ -253,6 +322,8 @@ pub struct FileReport {
     pub prisoners: Option<PerSide<i64>>,
     /// Dead stones per side.
     pub dead_stones: Option<PerSide<i64>>,
+    /// Where the dead stones came from, and which were not proven.
+    pub dead: DeadJson,
     /// What the referee proves of the paused position (null after any other end): whether the
     /// status of every string is proven, why not, and the dead stones it proves, so a user can
     /// compare them with the ones counted (the record's marks).
@@ -324,7 +395,11 @@ pub struct FileReport {
 }
 
 /// Reads, replays, counts and checks one SGF record.
-pub fn score_bytes(file: &str, bytes: &[u8], opts: &ScoreOptions) -> Result<FileReport, SgfError> {
+pub fn score_bytes(
+    file: &str,
+    bytes: &[u8],
+    opts: &ScoreOptions,
+) -> Result<FileReport, ScoreError> {
     score_bytes_with_diagram(file, bytes, opts).map(|(r, _)| r)
 }
 
@@ -335,7 +410,7 @@ pub fn score_bytes_with_diagram(
     file: &str,
     bytes: &[u8],
     opts: &ScoreOptions,
-) -> Result<(FileReport, Option<Diagram>), SgfError> {
+) -> Result<(FileReport, Option<Diagram>), ScoreError> {
     let rec = parse_sgf(bytes)?;
     // One replay per distinct set of play rules among the rule sets asked for (in the order
     // first asked for): the record may be legal under one ko rule and not under another.
@@ -364,7 +439,10 @@ pub fn score_bytes_with_diagram(
         .position(|r| r.as_ref().is_ok_and(|r| !is_cycle(r)))
         .or_else(|| replays.iter().position(Result::is_ok));
     let Some(main) = main else {
-        return Err(replays.swap_remove(0).expect_err("no replay succeeded"));
+        return Err(replays
+            .swap_remove(0)
+            .expect_err("no replay succeeded")
+            .into());
     };
     // What each rule set asked for gets when its own replay is not the counted game.
     let unscored: Vec<Option<String>> = opts
@@ -391,9 +469,10 @@ pub fn score_bytes_with_diagram(
     let rep = replays
         .swap_remove(main)
         .expect("the main replay succeeded");
+    let (dead, dead_json) = choose_dead(&rep, &opts.dead)?;
     let finished = Finished {
         game: rep.game,
-        dead: rep.dead,
+        dead,
     };
     let mut analysis = analyse(&finished, opts.balancing, &opts.rules, opts.checks);
     if opts.komi_from_sgf {
@@ -451,6 +530,24 @@ pub fn score_bytes_with_diagram(
             rep.record.setup.len()
         ));
     }
+    let h = crate::rules::sheet::handicap_stones(&finished.game);
+    if h >= 2 {
+        let per: Vec<String> = opts
+            .rules
+            .iter()
+            .map(|&id| {
+                let comp = crate::rules::Rules::preset(id).handicap;
+                match comp.points(h) {
+                    0 => format!("{id} none"),
+                    n => format!("{id} +{n} to White ({})", comp.describe()),
+                }
+            })
+            .collect();
+        notes.push(format!(
+            "handicap game of {h} stones: each rule set's handicap compensation, included in its komi: {}",
+            per.join(", ")
+        ));
+    }
     let diagram = analysis.count.as_ref().ok().map(|c| {
         let lines: Vec<String> = analysis
             .results
@@ -475,8 +572,145 @@ pub fn score_bytes_with_diagram(
         opts,
         &unscored,
         notes,
+        dead_json,
     );
     Ok((report, diagram))
+}
+
+/// The dead stones of the replayed record from the source asked for. Only a paused game has
+/// any: after four virtual moves every stone is alive, and a resigned game is not counted.
+fn choose_dead(rep: &Replayed, choice: &DeadChoice) -> Result<(Vec<Coord>, DeadJson), ScoreError> {
+    let g = &rep.game;
+    let b = g.board();
+    if g.phase() != Phase::Paused {
+        return Ok((
+            rep.dead.clone(),
+            DeadJson {
+                source: if rep.dead.is_empty() {
+                    "none"
+                } else {
+                    "record"
+                }
+                .into(),
+                ..DeadJson::default()
+            },
+        ));
+    }
+    let marked = !rep.record.territory.black.is_empty() || !rep.record.territory.white.is_empty();
+    let human =
+        |v: &[Point]| -> Vec<String> { v.iter().map(|&p| b.coord(p).to_human(b.size())).collect() };
+    let beyond_proof = |dead: &[Coord]| -> (Vec<String>, Vec<String>) {
+        let p = estimate::proven(b);
+        let proven: Vec<Coord> = p.dead.iter().map(|&q| b.coord(q)).collect();
+        let mut est: Vec<Point> = dead
+            .iter()
+            .filter(|c| !proven.contains(c))
+            .filter_map(|&c| b.checked_point(c))
+            .collect();
+        est.sort();
+        let alive: Vec<Point> = p
+            .unproven_alive
+            .iter()
+            .copied()
+            .filter(|&q| !dead.contains(&b.coord(q)))
+            .collect();
+        (human(&est), human(&alive))
+    };
+    let from_estimate = |e: estimate::DeadStones, source: &str| {
+        let dead: Vec<Coord> = e.dead.iter().map(|&p| b.coord(p)).collect();
+        let j = DeadJson {
+            source: source.into(),
+            estimated: human(&e.estimated_dead),
+            unproven_alive: human(&e.unproven_alive),
+            playouts: e.playouts,
+        };
+        (dead, j)
+    };
+    Ok(match choice {
+        DeadChoice::Record => {
+            let (estimated, unproven_alive) = beyond_proof(&rep.dead);
+            (
+                rep.dead.clone(),
+                DeadJson {
+                    source: "record".into(),
+                    estimated,
+                    unproven_alive,
+                    playouts: 0,
+                },
+            )
+        }
+        DeadChoice::Default if marked => {
+            let (estimated, unproven_alive) = beyond_proof(&rep.dead);
+            (
+                rep.dead.clone(),
+                DeadJson {
+                    source: "record".into(),
+                    estimated,
+                    unproven_alive,
+                    playouts: 0,
+                },
+            )
+        }
+        DeadChoice::Proven => from_estimate(estimate::proven(b), "proven"),
+        DeadChoice::Default | DeadChoice::Estimate => from_estimate(
+            estimate::estimate(b, g.to_move(), estimate::PLAYOUTS),
+            "estimate",
+        ),
+        DeadChoice::Gnugo(path) => {
+            let cfg = crate::oracle::GnuGoConfig::new(path.clone());
+            let mut e = cfg
+                .spawn(crate::oracle::OracleRules::Chinese)
+                .map_err(|e| ScoreError::Gnugo(e.to_string()))?;
+            let j = crate::oracle::judge(&mut e, g, crate::oracle::OracleRules::Chinese);
+            e.quit();
+            let mut dead = j.map_err(|e| ScoreError::Gnugo(e.to_string()))?.dead;
+            dead.sort();
+            let (estimated, unproven_alive) = beyond_proof(&dead);
+            (
+                dead,
+                DeadJson {
+                    source: "gnugo".into(),
+                    estimated,
+                    unproven_alive,
+                    playouts: 0,
+                },
+            )
+        }
+    })
+}
+
+/// The line saying where the dead stones came from; `None` when the game was not paused.
+fn dead_line(r: &FileReport) -> Option<String> {
+    let d = &r.dead;
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(" ")
+        }
+    };
+    let line = match d.source.as_str() {
+        "none" => return None,
+        "record" => format!(
+            "dead stones: from the record's TB/TW marks; of them not proven by the referee: {}",
+            list(&d.estimated)
+        ),
+        "proven" => format!(
+            "dead stones: the referee's proof only; unproven stones left on the board as alive: {}",
+            list(&d.unproven_alive)
+        ),
+        "estimate" => format!(
+            "dead stones: the referee's proof, then {} random playouts for the strings it cannot prove; estimated dead: {}; estimated alive: {}",
+            d.playouts,
+            list(&d.estimated),
+            list(&d.unproven_alive)
+        ),
+        _ => format!(
+            "dead stones: GNU Go's final_status_list dead; of them not proven by the referee: {}",
+            list(&d.estimated)
+        ),
+    };
+    Some(line)
 }
 
 /// How a refused replay is reported in a rule set's result column: `illegal:superko`,
@@ -520,6 +754,7 @@ fn replays_summary(
         .collect()
 }
 
+#[allow(clippy::too_many_arguments)]
 fn build(
     file: &str,
     f: &Finished,
@@ -528,6 +763,7 @@ fn build(
     opts: &ScoreOptions,
     unscored: &[Option<String>],
     notes: Vec<String>,
+    dead: DeadJson,
 ) -> FileReport {
     let g = &f.game;
     let end = match g.phase() {
@@ -590,6 +826,7 @@ fn build(
         virtual_moves: c.map(|c| c.virtual_moves),
         prisoners: c.map(|c| c.captured),
         dead_stones: c.map(|c| c.dead),
+        dead,
         referee,
         balancing: opts.balancing,
         negative_moves: c
@@ -722,6 +959,9 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
                 );
             }
         }
+    }
+    if let Some(line) = dead_line(r) {
+        let _ = writeln!(s, "{line}");
     }
     let own: Vec<String> = [
         ("RU", r.sgf_rules.as_deref()),
@@ -907,7 +1147,7 @@ fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> S
 }
 
 /// The CSV header of `jpd score --format csv`: one row per file and rule set.
-pub const CSV_HEADER: [&str; 19] = [
+pub const CSV_HEADER: [&str; 21] = [
     "file",
     "size",
     "rules",
@@ -927,6 +1167,8 @@ pub const CSV_HEADER: [&str; 19] = [
     "overflow_s",
     "invariants_failed",
     "findings_matter",
+    "dead_source",
+    "dead_estimated",
 ];
 
 /// Writes reports as CSV.
@@ -969,6 +1211,8 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
                 opt(r.overflow_s.map(|s| s.to_string())),
                 failed.clone(),
                 matter.clone(),
+                r.dead.source.clone(),
+                r.dead.estimated.join(" "),
             ])?;
         }
     }

@@ -267,6 +267,46 @@ pub struct Rules {
     pub balancing: Balancing,
     /// The tie rule.
     pub tie: Tie,
+    /// What White receives in a handicap game (docs/RULESETS.md, section 1).
+    pub handicap: HandicapCompensation,
+}
+
+/// The points White receives in a handicap game of `H` handicap stones, beside komi. A
+/// handicap game is one whose starting position holds black setup stones only, two or more
+/// of them (`HA` with `AB`, or `AB` alone): `H` is their number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandicapCompensation {
+    /// Nothing: territory counting (the handicap stones earn nothing by themselves), or rules
+    /// whose balancing or bowls already account for them.
+    None,
+    /// `H` points: Chinese rules, Black gives back `H/2` stones [BGAC, CN375].
+    PerStone,
+    /// `H - 1` points: AGA area counting, which makes area agree with territory [AGA, AGAC].
+    PerStoneAfterFirst,
+}
+
+impl HandicapCompensation {
+    /// White's extra points in a game of `h` handicap stones (0 for fewer than 2).
+    pub fn points(self, h: i64) -> i64 {
+        match self {
+            _ if h < 2 => 0,
+            HandicapCompensation::None => 0,
+            HandicapCompensation::PerStone => h,
+            HandicapCompensation::PerStoneAfterFirst => h - 1,
+        }
+    }
+
+    /// The convention in words, for reports.
+    pub fn describe(self) -> &'static str {
+        match self {
+            HandicapCompensation::None => "none",
+            HandicapCompensation::PerStone => "one point per handicap stone",
+            HandicapCompensation::PerStoneAfterFirst => {
+                "one point per handicap stone after the first"
+            }
+        }
+    }
 }
 
 const NO_SUICIDE_SUPERKO: PlayRules = PlayRules {
@@ -293,6 +333,7 @@ impl Rules {
             first_pass_komi: Half::ZERO,
             balancing: Balancing::Art14,
             tie: Tie::Draw,
+            handicap: HandicapCompensation::None,
         };
         let area = |komi: i64, fp: i64, play: PlayRules| Rules {
             method: Method::PlainArea,
@@ -323,10 +364,17 @@ impl Rules {
                 play: NO_SUICIDE_SIMPLE_KO,
                 ..base
             },
-            RuleId::Chinese => area(15, 0, NO_SUICIDE_SUPERKO),
+            // Black gives back half a stone (one point) per handicap stone [BGAC, CN375].
+            RuleId::Chinese => Rules {
+                handicap: HandicapCompensation::PerStone,
+                ..area(15, 0, NO_SUICIDE_SUPERKO)
+            },
             // CN20 Art. 20: no immediate retake of a single ko; triple ko and longer cycles are
             // for the referee, who declares no result (or a replay).
-            RuleId::ChineseSimpleKo => area(15, 0, NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT),
+            RuleId::ChineseSimpleKo => Rules {
+                handicap: HandicapCompensation::PerStone,
+                ..area(15, 0, NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT)
+            },
             // J89 Art. 6 basic ko; Art. 12: a repeated whole-board position ends the game
             // without result (the players "agree" by not varying). Korean likewise: K16's
             // 무승부 is the 無勝負 of J89, no result. Campaigns play under superko, so their
@@ -361,10 +409,12 @@ impl Rules {
                 komi: Half(15),
                 ..base
             },
+            // R12: under area counting White gets one point per handicap stone after the first.
             RuleId::AgaArea => Rules {
                 method: Method::AgaArea,
                 play: NO_SUICIDE_SUPERKO,
                 komi: Half(15),
+                handicap: HandicapCompensation::PerStoneAfterFirst,
                 ..base
             },
             RuleId::TrompTaylor => Rules {
@@ -437,7 +487,8 @@ impl Rules {
             }
             Method::TrompTaylor => (pts(sh.tt_as_is.black), pts(sh.tt_as_is.white), Half::ZERO),
         };
-        let komi = self.komi_for(sh.wfp) + extra_komi;
+        let komi =
+            self.komi_for(sh.wfp) + extra_komi + Half::points(self.handicap.points(sh.handicap));
         let margin = if self.method == Method::IngBowls {
             // Ing's bowls: 4 white stones stand in Black's area; read as a margin.
             IngBowls::read(sh).margin()
@@ -529,6 +580,8 @@ impl Rules {
                 }
             }
         }
+        // The handicap compensation is paid like komi: it is the ledger's komi term.
+        l.add(Cause::Komi, -self.handicap.points(sh.handicap));
         if self.first_pass_komi != Half::ZERO {
             // Ikeda's Area III, WMSG and edition A pay the Art. 12 point as komi.
             l.add_half(

@@ -62,6 +62,9 @@ pub struct Sheet {
     /// Tromp-Taylor score of the board as it stands (dead stones counted as alive): stones plus
     /// empty points reaching only that colour.
     pub tt_as_is: PerSide<i64>,
+    /// Handicap stones: the black setup stones of a starting position that holds two or more
+    /// of them and no white ones; 0 in any other game.
+    pub handicap: i64,
     /// The player whose virtual move opened the final pause (the one-sided-dame claimant of
     /// Art. 10), when the game paused.
     pub pause_opener: Option<Color>,
@@ -119,6 +122,7 @@ impl Sheet {
             ),
             real: c.real,
             real_after_first_pass: real_after_first_pass(game),
+            handicap: handicap_stones(game),
             stones: PerSide::new(t.stones.black as i64, t.stones.white as i64),
             owned: PerSide::new(t.owned_empty.black as i64, t.owned_empty.white as i64),
             shared: t.shared as i64,
@@ -165,12 +169,13 @@ impl Sheet {
     }
 
     /// Pass stones handed over under the AGA rules (R7, R11): every virtual move, plus one more
-    /// white pass when Black made the last move, so that White passes last.
+    /// white pass when Black made the last move, so that White passes last (the handicap stones
+    /// of a handicap game count as one move of Black's).
     pub fn aga_pass_stones(&self) -> PerSide<i64> {
-        PerSide::new(
-            self.passes.black,
-            self.passes.white + (self.parity > 0) as i64,
-        )
+        // The handicap stones are placed in one turn of Black's (AGA R11 counts turns), so a
+        // handicap game of H stones is H - 1 moves less ahead for Black than `parity` says.
+        let turns = self.parity - (self.handicap - 1).max(0);
+        PerSide::new(self.passes.black, self.passes.white + (turns > 0) as i64)
     }
 }
 
@@ -345,6 +350,16 @@ pub fn tromp_taylor(board: &Board) -> PerSide<i64> {
 }
 
 /// Real moves made after the first virtual move of the game.
+/// The handicap stones of `game` (see [`Sheet::handicap`]).
+pub fn handicap_stones(game: &Game) -> i64 {
+    let s = game.setup_stones();
+    if s.white == 0 && s.black >= 2 {
+        s.black as i64
+    } else {
+        0
+    }
+}
+
 fn real_after_first_pass(game: &Game) -> PerSide<i64> {
     let mut out = PerSide::new(0i64, 0);
     let mut passed = false;

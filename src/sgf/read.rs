@@ -1175,7 +1175,7 @@ impl Reader {
             }
         };
         self.rec.notes.push(format!(
-            "handicap game: {black} black setup stones{ha}; {who}; the handicap stones count as moves of Black made before the first move, no rule set adds a handicap compensation, and balancing makes up the move difference as for any setup (a departure from the Art. 14 table is reported as the balancing fallback)"
+            "handicap game: {black} black setup stones{ha}; {who}; the handicap stones count as moves of Black made before the first move, the rule sets that give White a handicap compensation add it to their komi (jpd score notes which), and balancing makes up the move difference as for any setup (a departure from the Art. 14 table is reported as the balancing fallback)"
         ));
     }
 
@@ -1277,6 +1277,29 @@ impl Reader {
                         self.rec.notes.push(format!(
                             "node {node}: PL[{}] after the first move ignored (the turn follows the moves)",
                             c.letter()
+                        ));
+                    }
+                }
+                // FF[1]-FF[3] wrote the player as a number: PL[1] Black, PL[2] White.
+                Prop::Invalid(id, vals)
+                    if id == "PL" && vals.len() == 1 && matches!(vals[0].trim(), "1" | "2") =>
+                {
+                    let c = if vals[0].trim() == "1" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    if self.rec.moves.is_empty() {
+                        self.rec.player_to_move = Some(c);
+                        self.rec.notes.push(format!(
+                            "node {node}: PL[{}] read as PL[{}] (the numeric form of FF[1]-FF[3])",
+                            vals[0].trim(),
+                            c.letter()
+                        ));
+                    } else {
+                        self.rec.notes.push(format!(
+                            "node {node}: PL[{}] after the first move ignored (the turn follows the moves)",
+                            vals[0].trim()
                         ));
                     }
                 }

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use jipingdian::engine::Illegal;
-use jipingdian::report::score::{score_bytes, ScoreOptions};
+use jipingdian::report::score::{score_bytes, ScoreError, ScoreOptions};
 use jipingdian::rules::RuleId;
 use jipingdian::sgf::SgfError;
 
@@ -199,10 +199,10 @@ fn corpus_rejects_a_repeated_position() {
             ..ScoreOptions::default()
         };
         match score_bytes(&file, &bytes, &opts) {
-            Err(SgfError::IllegalMove {
+            Err(ScoreError::Sgf(SgfError::IllegalMove {
                 reason: Illegal::Superko,
                 ..
-            }) => {}
+            })) => {}
             other => panic!("{file}: expected a superko refusal, got {other:?}"),
         }
     }
@@ -299,9 +299,9 @@ fn corpus_each_rule_set_replays_under_its_own_ko_rule() {
     };
     assert!(matches!(
         score_bytes("ko.sgf", sgf, &only),
-        Err(SgfError::IllegalMove {
+        Err(ScoreError::Sgf(SgfError::IllegalMove {
             reason: Illegal::Superko,
             ..
-        })
+        }))
     ));
 }

@@ -9,6 +9,7 @@ mod counting;
 mod exhaust;
 mod oracle;
 mod pictures;
+mod records;
 mod report;
 mod rulesets;
 mod theorems;
