@@ -19,8 +19,7 @@ use jipingdian::counting::Balancing;
 use jipingdian::files::write_atomic;
 use jipingdian::report::score::{
     score_bytes_with_diagram, write_csv, write_json_entries, write_text, DeadChoice, FileReport,
-    ScoreEntry,
-    ScoreOptions,
+    ScoreEntry, ScoreOptions,
 };
 use jipingdian::rules::RuleId;
 

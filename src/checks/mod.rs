@@ -367,13 +367,16 @@ fn t15(sh: &Sheet, ing: &RuleResult) -> TheoremResult {
 
 /// T16: Ikeda's Area III equals his Territory I (IK 4.3, 5.2): surrounded points minus
 /// prisoners lost plus stones played after the first pass, against the area count with half a
-/// point moved to White when White passed first.
+/// point moved to White when White passed first. A game that starts from setup stones puts
+/// them on the board without a move: Black's lead over alternate play ([`Sheet::setup_lead`],
+/// H - 1 in a handicap game of H stones) is on the area side and is added to Territory I.
 fn t16(sh: &Sheet, ikeda: &RuleResult) -> TheoremResult {
     if sh.passes.black + sh.passes.white == 0 {
         return TheoremResult::na("T16", "no virtual move: no first pass");
     }
     let t1 = |x: Color| sh.owned[x] - sh.lost(x) + sh.real_after_first_pass[x];
-    let territory_i = Half::points(t1(Color::Black) - t1(Color::White)) - ikeda.base_komi;
+    let territory_i =
+        Half::points(t1(Color::Black) - t1(Color::White) + sh.setup_lead) - ikeda.base_komi;
     TheoremResult::new(
         "T16",
         territory_i == ikeda.margin,

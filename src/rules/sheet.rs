@@ -28,6 +28,10 @@ pub struct Sheet {
     pub real: PerSide<i64>,
     /// Real moves made after the first virtual move of the game (Ikeda's Territory I).
     pub real_after_first_pass: PerSide<i64>,
+    /// How many stones Black is ahead of alternate play from the empty board before the first
+    /// move: black less white setup stones, less one when White moves first. A handicap game of
+    /// H stones: H - 1 (the handicap stones are one turn of Black's); an even game: 0.
+    pub setup_lead: i64,
     /// Live stones on the board after dead-stone removal.
     pub stones: PerSide<i64>,
     /// Owned empty points (territory of every kind and one-sided dame), before balancing.
@@ -122,6 +126,7 @@ impl Sheet {
             ),
             real: c.real,
             real_after_first_pass: real_after_first_pass(game),
+            setup_lead: setup_lead(game),
             handicap: handicap_stones(game),
             stones: PerSide::new(t.stones.black as i64, t.stones.white as i64),
             owned: PerSide::new(t.owned_empty.black as i64, t.owned_empty.white as i64),
@@ -349,7 +354,6 @@ pub fn tromp_taylor(board: &Board) -> PerSide<i64> {
     s
 }
 
-/// Real moves made after the first virtual move of the game.
 /// The handicap stones of `game` (see [`Sheet::handicap`]).
 pub fn handicap_stones(game: &Game) -> i64 {
     let s = game.setup_stones();
@@ -360,6 +364,14 @@ pub fn handicap_stones(game: &Game) -> i64 {
     }
 }
 
+/// See [`Sheet::setup_lead`].
+fn setup_lead(game: &Game) -> i64 {
+    let s = game.setup_stones();
+    let white_first = game.records().first().map(|r| r.color) == Some(Color::White);
+    s.black as i64 - s.white as i64 - white_first as i64
+}
+
+/// Real moves made after the first virtual move of the game.
 fn real_after_first_pass(game: &Game) -> PerSide<i64> {
     let mut out = PerSide::new(0i64, 0);
     let mut passed = false;
