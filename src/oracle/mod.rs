@@ -470,6 +470,10 @@ pub struct Differing {
     /// The point lies in a seki on our side: a shared liberty or a one-sided dame, a stone of a
     /// string touching one, or a point of a one-colour region beside such a string.
     pub our_seki: bool,
+    /// Our count, as the rule set values the point, gives it to nobody, and not because a
+    /// Japanese seki takes a territory away: a dame or shared liberty, and under Japanese rules
+    /// also a one-sided dame (an unfilled border point earns nothing there).
+    pub our_neutral: bool,
     /// The point lies in a seki on GNU Go's side: one of its seki stones, a point touching one,
     /// or an empty point of a region (on our settled board) touching one.
     pub gnugo_seki: bool,
@@ -481,11 +485,11 @@ impl Differing {
         self.our_seki && self.gnugo_seki
     }
 
-    /// Neutral on one side: our shared point (an ordinary dame, a shared liberty) or GNU Go's
-    /// dame. A territory point our Japanese count takes away is not one.
+    /// Neutral on one side: a point our count gives nobody ([`Differing::our_neutral`]: an
+    /// ordinary dame, a shared liberty, a one-sided dame under Japanese rules) or GNU Go's dame.
+    /// A territory point our Japanese count takes away is not one.
     pub fn dame(&self) -> bool {
-        matches!(self.ours, PointClass::Shared(_))
-            || matches!(self.gnugo, GnuStatus::Dame | GnuStatus::Unlisted)
+        self.our_neutral || matches!(self.gnugo, GnuStatus::Dame | GnuStatus::Unlisted)
     }
 }
 
@@ -553,6 +557,8 @@ pub fn differing_points(
                     .adj(p)
                     .iter()
                     .any(|&q| sb.stone(q).is_some() && gnu_seki_stone(q));
+            let our_neutral = matches!(cl, PointClass::Shared(_))
+                || (o == Owner::Neutral && ju.is_none() && b.stone(p).is_none());
             out.push(Differing {
                 at: c,
                 ours: cl,
@@ -560,6 +566,7 @@ pub fn differing_points(
                 gnugo: at(c),
                 our_seki,
                 gnugo_seki,
+                our_neutral,
             });
         }
     }
@@ -1076,6 +1083,7 @@ mod tests {
             gnugo,
             our_seki,
             gnugo_seki,
+            our_neutral: matches!(ours, PointClass::Shared(_)),
         };
         let dame = d(
             PointClass::Shared(SharedKind::DameLeft),
@@ -1090,13 +1098,26 @@ mod tests {
             true,
             true,
         );
-        // A one-sided dame where GNU Go sees no seki: a neutral point on GNU Go's side only.
+        // A one-sided dame where GNU Go sees no seki, owned by its holder under Chinese
+        // counting: a point owned differently for no seki or dame reason.
         let one_sided_alone = d(
             PointClass::OneSidedDame(Color::Black),
-            GnuStatus::Territory(Color::Black),
+            GnuStatus::Territory(Color::White),
             true,
             false,
         );
+        // The same under Japanese counting, where an unfilled one-sided dame earns nothing: a
+        // neutral point on our side, against GNU Go's territory (its convention for a point only
+        // one side can fill).
+        let one_sided_japanese = Differing {
+            our_neutral: true,
+            ..d(
+                PointClass::OneSidedDame(Color::Black),
+                GnuStatus::Territory(Color::Black),
+                false,
+                false,
+            )
+        };
         let odd = d(
             PointClass::Territory(Color::Black, TerritoryKind::Enclosed),
             GnuStatus::Territory(Color::White),
@@ -1120,6 +1141,7 @@ mod tests {
         assert_eq!(categorise(true, &j, &[odd]), "our_bug");
         assert_eq!(categorise(true, &j, &[one_sided, odd]), "our_bug");
         assert_eq!(categorise(true, &j, &[one_sided_alone]), "our_bug");
+        assert_eq!(categorise(true, &j, &[one_sided_japanese]), "dame");
         assert_eq!(categorise(true, &j, &[lost]), "our_bug");
         assert_eq!(categorise(true, &j, &[lost, one_sided]), "our_bug");
         // No point differs and the scores do: nothing explains it, seki or not.

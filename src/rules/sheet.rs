@@ -267,16 +267,20 @@ fn heads_in(st: &Settlement, all: &[Region], reading: DameReading) -> Vec<Point>
             continue;
         }
         for &m in members {
-            let makes_seki = match reading {
-                DameReading::Filled => matches!(
-                    st.class(m),
-                    PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
-                ),
-                DameReading::Literal => true,
+            // A shared liberty makes a seki of the strings beside it; a one-sided dame only of
+            // those the referee proved in seki (beside strings it could not settle, in a real
+            // record's open position, a one-sided dame is a dame one side cannot fill yet).
+            let (makes_seki, proven_only) = match reading {
+                DameReading::Filled => match st.class(m) {
+                    PointClass::Shared(SharedKind::SharedLiberty) => (true, false),
+                    PointClass::OneSidedDame(_) => (true, true),
+                    _ => (false, false),
+                },
+                DameReading::Literal => (true, false),
             };
             if makes_seki {
                 for q in board.adj(m) {
-                    if board.stone(q).is_some() {
+                    if board.stone(q).is_some() && (!proven_only || st.proven_seki(q)) {
                         heads.push(board.string_head(q));
                     }
                 }
@@ -434,11 +438,15 @@ mod tests {
         // Today's one-move reading: one-sided dame outside any seki.
         assert_eq!(one_move.class(c6), PointClass::OneSidedDame(Color::Black));
         assert_eq!(one_move.class(d6), PointClass::OneSidedDame(Color::White));
-        // Taken as seki liberties (the contract), they take both territories away.
+        // The referee cannot settle the walls on this board (nothing is pass-alive), so no
+        // string beside them is proven in seki, and a one-sided dame makes a Japanese seki only
+        // beside a proven one: nothing is taken away. (Taken as seki liberties, as before that
+        // rule, they took both territories, 6 points each.)
+        assert!(!one_move.proven_seki(at(&b, "ba")) && !one_move.proven_seki(at(&b, "ea")));
         let u = japanese_unscored(&one_move, DameReading::Filled);
         assert_eq!(
             (seki_in_column(&u, &b, 'a'), seki_in_column(&u, &b, 'f')),
-            (6, 6)
+            (0, 0)
         );
         // The proven reading (the classes the Japanese count is written against): both gap
         // points are ordinary dame, and nothing is taken from anyone.

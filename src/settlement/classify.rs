@@ -139,6 +139,9 @@ pub struct Settlement {
     dead: PerSide<u32>,
     dead_points: Vec<Point>,
     pinned: Vec<Point>,
+    /// The stones beside a point of a region bordered by both colours that the referee proved
+    /// to be in seki (on the paused position), sorted.
+    proven_seki: Vec<Point>,
     /// The totals of `class`, counted once when the classes are set.
     tally: Tally,
 }
@@ -186,7 +189,7 @@ impl Settlement {
         }
         let mut dead_points: Vec<Point> = changes.iter().map(|&(p, _)| p).collect();
         dead_points.sort_unstable();
-        let class = classify(&board, pinned, mode, status_of);
+        let (class, proven_seki) = classify(&board, pinned, mode, status_of);
         let tally = tally_of(&board, &class);
         Ok(Settlement {
             board,
@@ -194,6 +197,7 @@ impl Settlement {
             dead: dead_count,
             dead_points,
             pinned: pinned.iter().map(|&(p, _)| p).collect(),
+            proven_seki,
             tally,
         })
     }
@@ -239,6 +243,13 @@ impl Settlement {
     /// The dead stones' points, sorted.
     pub fn dead_points(&self) -> &[Point] {
         &self.dead_points
+    }
+
+    /// Whether the stone at `p`, beside a region bordered by both colours, was proven by the
+    /// referee to be in seki. A one-sided dame beside strings the referee could not settle (a
+    /// real record's open position) is read by the one-move test, but makes no proven seki.
+    pub fn proven_seki(&self, p: Point) -> bool {
+        self.proven_seki.binary_search(&p).is_ok()
     }
 
     /// Points whose class was decreed by a negative move.
@@ -348,7 +359,7 @@ fn classify(
     pinned: &[(Point, PointClass)],
     mode: Mode,
     status_of: &Board,
-) -> Vec<PointClass> {
+) -> (Vec<PointClass>, Vec<Point>) {
     let mut class = vec![PointClass::OffBoard; board.padded_len()];
     let mut is_pinned = vec![false; board.padded_len()];
     for &(p, c) in pinned {
@@ -368,6 +379,7 @@ fn classify(
     // The referee's judgement of the board, made only when a point borders both colours.
     let mut judgement: Option<Judgement> = None;
     let mut seki_strings: Vec<Point> = Vec::new();
+    let mut proven_seki: Vec<Point> = Vec::new();
     let mut pending_single: Vec<(Vec<Point>, Color)> = Vec::new();
 
     for p in board.points() {
@@ -425,6 +437,11 @@ fn classify(
                                 .adj(m)
                                 .iter()
                                 .any(|&q| board.stone(q).is_some() && j.status(q) != Status::Alive);
+                            for q in board.adj(m) {
+                                if board.stone(q).is_some() && j.status(q) == Status::Seki {
+                                    proven_seki.push(q);
+                                }
+                            }
                             if seki_like {
                                 let sc = scratch.get_or_insert_with(|| board.clone());
                                 let b = safe_to_occupy(board, sc, m, Color::Black);
@@ -478,6 +495,8 @@ fn classify(
     }
     seki_strings.sort_unstable();
     seki_strings.dedup();
+    proven_seki.sort_unstable();
+    proven_seki.dedup();
 
     // Regions of one colour: seki eye, ko point or plain territory.
     for (members, c) in pending_single {
@@ -498,7 +517,7 @@ fn classify(
             class[m.idx()] = PointClass::Territory(c, kind);
         }
     }
-    class
+    (class, proven_seki)
 }
 
 /// An unfilled single ko: the one-point region `p` enclosed by `owner`, where an opponent stone
