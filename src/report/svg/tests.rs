@@ -1,5 +1,5 @@
-use super::*;
 use super::chart::{nice_step, Step};
+use super::*;
 use crate::settlement::{Mode, Settlement};
 
 fn count(svg: &str, needle: &str) -> usize {
