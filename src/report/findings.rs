@@ -92,6 +92,43 @@ fn col(h: &csv::StringRecord, path: &Path, name: &str) -> Result<usize, Findings
 pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     let manifest = Manifest::read(dir).map_err(|e| FindingsError::Manifest(e.to_string()))?;
     let mut s = String::new();
+    header_section(&mut s, &manifest);
+    let (per_size, total) = read_summary(dir)?;
+    let first = first_failures(dir)?;
+    settlement_section(&mut s, &per_size, &total);
+
+    let div = read_divergences(dir)?;
+    let ftotals = read_finding_totals(dir)?;
+    let exhaustive = read_exhaustive(dir)?;
+    let mut input = ledger_input(&total, &ftotals, &div);
+    input.exhaustive = exhaustive.as_ref().map(|e| e.0.clone());
+    s.push_str(&ledger::ledger_section(&input));
+
+    invariants_section(&mut s, &total, &first);
+    s.push_str(&findings_section(dir, &ftotals)?);
+    edge_cases_section(&mut s, &per_size, &total);
+    divergences_section(&mut s, &div);
+    if let Some((_, section)) = &exhaustive {
+        s.push_str(section);
+    }
+    let picks = example_picks(dir)?;
+    examples_section(&mut s, &picks);
+    Ok(s)
+}
+
+/// Per board size, the summary.csv columns summed over policies.
+type PerSize = BTreeMap<u32, BTreeMap<String, u64>>;
+
+/// First example of each theorem's failure: (game, seed, size, policy, detail).
+type FirstFailures = BTreeMap<String, (String, String, String, String, String)>;
+
+/// A summed column, 0 when absent.
+fn get(m: &BTreeMap<String, u64>, k: &str) -> u64 {
+    m.get(k).copied().unwrap_or(0)
+}
+
+/// The title and the campaign line.
+fn header_section(s: &mut String, manifest: &Manifest) {
     let _ = writeln!(s, "# Findings\n");
     let _ =
         writeln!(
@@ -115,8 +152,10 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         },
         if manifest.complete { "" } else { " **The campaign is not complete.**" }
     );
+}
 
-    // summary.csv: per (size, policy) rows; add them up per size and overall.
+/// summary.csv: per (size, policy) rows, added up per size and overall.
+fn read_summary(dir: &Path) -> Result<(PerSize, BTreeMap<String, u64>), FindingsError> {
     let path = dir.join("summary.csv");
     let mut rdr = reader(&path)?;
     let h = rdr.headers().map_err(csv_err(&path))?.clone();
@@ -138,9 +177,11 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         }
         let _ = games_c;
     }
-    let get = |m: &BTreeMap<String, u64>, k: &str| m.get(k).copied().unwrap_or(0);
+    Ok((per_size, total))
+}
 
-    // First example of each theorem's failure.
+/// The first example of each theorem's failure, from violations.csv.
+fn first_failures(dir: &Path) -> Result<FirstFailures, FindingsError> {
     let vpath = dir.join("violations.csv");
     let mut first: BTreeMap<String, (String, String, String, String, String)> = BTreeMap::new();
     let mut vr = reader(&vpath)?;
@@ -165,7 +206,11 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
             )
         });
     }
+    Ok(first)
+}
 
+/// Settlement: how many games the referee settled, per size, and why the others were not.
+fn settlement_section(s: &mut String, per_size: &PerSize, total: &BTreeMap<String, u64>) {
     // Settlement: how many games the referee settled, per size, and why the others were not.
     let _ = writeln!(s, "## Settlement\n");
     let _ = writeln!(
@@ -189,7 +234,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         .iter()
         .map(|(sz, m)| (format!("{sz}x{sz}"), m))
         .collect();
-    rows.push(("all".into(), &total));
+    rows.push(("all".into(), total));
     for (label, m) in rows {
         let _ = write!(
             s,
@@ -203,14 +248,10 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         let _ = writeln!(s);
     }
     let _ = writeln!(s);
+}
 
-    let div = read_divergences(dir)?;
-    let ftotals = read_finding_totals(dir)?;
-    let exhaustive = read_exhaustive(dir)?;
-    let mut input = ledger_input(&total, &ftotals, &div);
-    input.exhaustive = exhaustive.as_ref().map(|e| e.0.clone());
-    s.push_str(&ledger::ledger_section(&input));
-
+/// The invariants table, the first example of each failure, and what a failure means.
+fn invariants_section(s: &mut String, total: &BTreeMap<String, u64>, first: &FirstFailures) {
     let _ = writeln!(
         s,
         "## Invariants (T1-T17: a failure is a bug of the harness; docs/RULES.md section 8)\n"
@@ -222,21 +263,21 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     let _ = writeln!(s, "| --- | --- | ---: | ---: | ---: |");
     for (t, statement) in THEOREMS.iter().zip(STATEMENTS) {
         let k = t.to_ascii_lowercase();
-        let checked = get(&total, &format!("{k}_checked"));
-        let failed = get(&total, &format!("{k}_failed"));
+        let checked = get(total, &format!("{k}_checked"));
+        let failed = get(total, &format!("{k}_failed"));
         let _ = writeln!(
             s,
             "| {t} | {statement} | {checked} | {failed} | {} |",
             rate(failed, checked)
         );
     }
-    let panics = get(&total, "panics");
+    let panics = get(total, "panics");
     let _ = writeln!(s, "\nPanics caught: {panics}.\n");
     if first.is_empty() {
         let _ = writeln!(s, "No theorem failed.\n");
     } else {
         let _ = writeln!(s, "First example of each failure (the SGF files are in `violations/`; beside each, where the search finds them, `-shrunk`: the shortest failing prefix of the game, and `-smaller`: a game on a smaller board failing the same theorem):\n");
-        for (t, (g, seed, size, policy, detail)) in &first {
+        for (t, (g, seed, size, policy, detail)) in first {
             let _ = writeln!(
                 s,
                 "- **{t}**: game {g} (seed {seed}, {size}x{size}, {policy}): {detail}"
@@ -245,8 +286,10 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         let _ = writeln!(s);
     }
     let _ = writeln!(s, "{}", EXPLANATIONS);
-    s.push_str(&findings_section(dir, &ftotals)?);
+}
 
+/// How often the generator reached each edge case, by size, and the ones it never reached.
+fn edge_cases_section(s: &mut String, per_size: &PerSize, total: &BTreeMap<String, u64>) {
     let _ = writeln!(s, "## Edge cases reached by the generator\n");
     let sizes: Vec<u32> = per_size.keys().copied().collect();
     let _ = write!(s, "| edge case |");
@@ -270,8 +313,8 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
                 rate(get(m, &format!("{name}_games")), get(m, "games"))
             );
         }
-        let n = get(&total, &format!("{name}_games"));
-        let _ = writeln!(s, " {} ({n}) |", rate(n, get(&total, "games")));
+        let n = get(total, &format!("{name}_games"));
+        let _ = writeln!(s, " {} ({n}) |", rate(n, get(total, "games")));
         if n == 0 {
             gaps.push(name);
         }
@@ -293,7 +336,10 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
             );
         }
     }
+}
 
+/// Rule sets against jpd-tangsong, from divergence_summary.csv.
+fn divergences_section(s: &mut String, div: &[(String, u32, DivRow)]) {
     // Rule sets against jpd-tangsong, from divergence_summary.csv.
     let _ = writeln!(s, "## Rule sets against jpd-tangsong\n");
     let _ = writeln!(s, "{}\n", RULES_NOTE);
@@ -302,7 +348,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         "| rule set | size | games | divergent | winner differs | board margin differs | unexplained | causes (games) |"
     );
     let _ = writeln!(s, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
-    for (rules, size, d) in &div {
+    for (rules, size, d) in div {
         let causes: Vec<String> = d
             .causes
             .iter()
@@ -348,10 +394,10 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
             format!("**{unexplained} divergences are not accounted for by their causes** (theorem T17 lists them).")
         }
     );
-    if let Some((_, section)) = &exhaustive {
-        s.push_str(section);
-    }
-    let picks = example_picks(dir)?;
+}
+
+/// The list of worked examples.
+fn examples_section(s: &mut String, picks: &[Pick]) {
     if !picks.is_empty() {
         let _ = writeln!(s, "## Examples\n");
         let _ = writeln!(
@@ -360,7 +406,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
              (one whose winner differs when there is one), as an SGF record and an SVG diagram of \
              the settled position in `examples/`:\n"
         );
-        for p in &picks {
+        for p in picks {
             let _ = writeln!(
                 s,
                 "- [{}](examples/{}.svg) ([SGF](examples/{}.sgf)): {}",
@@ -369,7 +415,6 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         }
         let _ = writeln!(s);
     }
-    Ok(s)
 }
 
 /// The findings totals of findings_summary.csv over every size and policy, in [`FINDINGS`]
