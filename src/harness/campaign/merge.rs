@@ -187,6 +187,97 @@ pub fn merge(
         )));
     }
     let start_time = now();
+    let hdr = headers();
+    let (manifests, campaigns, complete) = read_shards(shard_dirs, &hdr)?;
+    let first = &manifests[0];
+
+    fs::create_dir_all(out).map_err(io_err(out))?;
+    // A manifest left from an earlier merge would describe files that are about to change.
+    let old = out.join("manifest.json");
+    if old.exists() {
+        fs::remove_file(&old).map_err(io_err(&old))?;
+    }
+    let mut lens = [0u64; 5];
+    for (fi, name) in CSV_FILES.iter().enumerate() {
+        lens[fi] = merge_csv(out, name, fi, shard_dirs, &manifests, &campaigns, &hdr)?;
+    }
+
+    let mut summary = Summary::new();
+    for (d, m) in shard_dirs.iter().zip(&manifests) {
+        let s = Summary::from_data(&m.summary).map_err(|msg| CampaignError::Manifest {
+            path: d.join("manifest.json"),
+            msg,
+        })?;
+        summary.merge(&s);
+    }
+    write_summary(out, first.master_seed, &summary)?;
+
+    let vpath = out.join(CSV_FILES[2]);
+    let (_, keep, rows) = violations_seen(&vpath, lens[2])?;
+    let counted: u64 = manifests.iter().map(|m| m.violations).sum();
+    if rows != counted {
+        return Err(CampaignError::Invalid(format!(
+            "the shards' violations.csv hold {rows} rows but their manifests count {counted}: a shard was changed"
+        )));
+    }
+    prune_violation_files(out, &keep)?;
+    copy_violation_files(out, shard_dirs, &keep)?;
+
+    let games_done = manifests.iter().map(|m| m.games_done).sum();
+    let manifest = Manifest {
+        tool: "jipingdian".into(),
+        version: first.version.clone(),
+        git_commit,
+        command_line,
+        master_seed: first.master_seed,
+        rng_algorithm: first.rng_algorithm.clone(),
+        sizes: first.sizes.clone(),
+        policy: first.policy.clone(),
+        balancing: first.balancing.clone(),
+        t8_symmetries: first.t8_symmetries,
+        t11_choices: first.t11_choices,
+        games_requested: first.games_requested,
+        shard: None,
+        games_in_scope: first.games_requested,
+        games_done,
+        violations: rows,
+        threads: 0,
+        start_time,
+        end_time: now(),
+        resumed: 0,
+        complete,
+        summaries_only: first.summaries_only,
+        merged_from: shard_dirs
+            .iter()
+            .zip(&manifests)
+            .map(|(d, m)| MergedShard {
+                dir: d.display().to_string(),
+                shard: m.shard.clone().unwrap_or_default(),
+                games_done: m.games_done,
+                complete: m.complete,
+                git_commit: m.git_commit.clone(),
+                start_time: m.start_time.clone(),
+                end_time: m.end_time.clone(),
+            })
+            .collect(),
+        checkpoint: Checkpoint::from_bytes(lens),
+        summary: summary.data(),
+    };
+    manifest.write(out)?;
+    Ok(MergeReport {
+        games_done,
+        violations: rows,
+        complete,
+    })
+}
+
+/// Reads and checks every shard's manifest and folder (as `--resume` checks a folder): one
+/// campaign, distinct slices, each shard complete. Returns the manifests, the shards' campaigns,
+/// and whether the shards cover the whole campaign.
+fn read_shards(
+    shard_dirs: &[PathBuf],
+    hdr: &[csv::ByteRecord; 5],
+) -> Result<(Vec<Manifest>, Vec<Campaign>, bool), CampaignError> {
     let mut manifests = Vec::new();
     for d in shard_dirs {
         manifests.push(Manifest::read(d)?);
@@ -235,10 +326,9 @@ pub fn merge(
         ));
     }
     let covers = distinct.len() as u64 == count;
-    let hdr = headers();
     let mut campaigns = Vec::new();
     for (d, m) in shard_dirs.iter().zip(&manifests) {
-        campaigns.push(check_folder(d, m, &hdr)?);
+        campaigns.push(check_folder(d, m, hdr)?);
         if !m.complete {
             return Err(CampaignError::Manifest {
                 path: d.join("manifest.json"),
@@ -251,92 +341,82 @@ pub fn merge(
             });
         }
     }
-    let complete = covers;
+    Ok((manifests, campaigns, covers))
+}
 
-    fs::create_dir_all(out).map_err(io_err(out))?;
-    // A manifest left from an earlier merge would describe files that are about to change.
-    let old = out.join("manifest.json");
-    if old.exists() {
-        fs::remove_file(&old).map_err(io_err(&old))?;
+/// Merges one CSV file of the shards into `out` by game index; returns its length in bytes.
+fn merge_csv(
+    out: &Path,
+    name: &str,
+    fi: usize,
+    shard_dirs: &[PathBuf],
+    manifests: &[Manifest],
+    campaigns: &[Campaign],
+    hdr: &[csv::ByteRecord; 5],
+) -> Result<u64, CampaignError> {
+    let path = out.join(name);
+    let mut readers = Vec::new();
+    for ((d, m), c) in shard_dirs.iter().zip(manifests).zip(campaigns) {
+        let p = d.join(name);
+        let mut r = open_limited(&p, m.checkpoint.bytes()[fi])?;
+        let h = r.byte_headers().map_err(csv_err(&p))?.clone();
+        if h != hdr[fi] {
+            return Err(CampaignError::Invalid(format!(
+                "{}: line 1: its columns differ from this version's",
+                p.display()
+            )));
+        }
+        readers.push(ShardRows {
+            path: p,
+            rows: r.into_byte_records(),
+            campaign: c.clone(),
+            games_done: m.games_done,
+            every_game: fi == 0 && !m.summaries_only,
+            seen: 0,
+            last: None,
+        });
     }
-    let mut lens = [0u64; 5];
-    for (fi, name) in CSV_FILES.iter().enumerate() {
-        let path = out.join(name);
-        let mut readers = Vec::new();
-        for ((d, m), c) in shard_dirs.iter().zip(&manifests).zip(&campaigns) {
-            let p = d.join(name);
-            let mut r = open_limited(&p, m.checkpoint.bytes()[fi])?;
-            let h = r.byte_headers().map_err(csv_err(&p))?.clone();
-            if h != hdr[fi] {
-                return Err(CampaignError::Invalid(format!(
-                    "{}: line 1: its columns differ from this version's",
-                    p.display()
-                )));
-            }
-            readers.push(ShardRows {
-                path: p,
-                rows: r.into_byte_records(),
-                campaign: c.clone(),
-                games_done: m.games_done,
-                every_game: fi == 0 && !m.summaries_only,
-                seen: 0,
-                last: None,
-            });
-        }
-        let f = crate::files::AtomicFile::create(&path)?;
-        let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(f);
-        w.write_byte_record(&hdr[fi]).map_err(csv_err(&path))?;
-        // k-way merge on (game, shard): a game's rows all come from one shard, in order.
-        let mut heap = BinaryHeap::new();
-        let mut heads: Vec<Option<csv::ByteRecord>> = Vec::new();
-        for (i, r) in readers.iter_mut().enumerate() {
-            match r.next()? {
-                Some((g, rec)) => {
-                    heap.push(Reverse((g, i)));
-                    heads.push(Some(rec));
-                }
-                None => heads.push(None),
-            }
-        }
-        while let Some(Reverse((_, i))) = heap.pop() {
-            let rec = heads[i].take().expect("a queued head");
-            w.write_byte_record(&rec).map_err(csv_err(&path))?;
-            if let Some((g, rec)) = readers[i].next()? {
+    let f = crate::files::AtomicFile::create(&path)?;
+    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(f);
+    w.write_byte_record(&hdr[fi]).map_err(csv_err(&path))?;
+    // k-way merge on (game, shard): a game's rows all come from one shard, in order.
+    let mut heap = BinaryHeap::new();
+    let mut heads: Vec<Option<csv::ByteRecord>> = Vec::new();
+    for (i, r) in readers.iter_mut().enumerate() {
+        match r.next()? {
+            Some((g, rec)) => {
                 heap.push(Reverse((g, i)));
-                heads[i] = Some(rec);
+                heads.push(Some(rec));
             }
+            None => heads.push(None),
         }
-        for r in &readers {
-            r.check_count()?;
+    }
+    while let Some(Reverse((_, i))) = heap.pop() {
+        let rec = heads[i].take().expect("a queued head");
+        w.write_byte_record(&rec).map_err(csv_err(&path))?;
+        if let Some((g, rec)) = readers[i].next()? {
+            heap.push(Reverse((g, i)));
+            heads[i] = Some(rec);
         }
-        let f = w.into_inner().map_err(|e| FileError::Io {
-            path: path.clone(),
-            source: e.into_error(),
-        })?;
-        f.commit()?;
-        lens[fi] = fs::metadata(&path).map_err(io_err(&path))?.len();
     }
+    for r in &readers {
+        r.check_count()?;
+    }
+    let f = w.into_inner().map_err(|e| FileError::Io {
+        path: path.clone(),
+        source: e.into_error(),
+    })?;
+    f.commit()?;
+    Ok(fs::metadata(&path).map_err(io_err(&path))?.len())
+}
 
-    let mut summary = Summary::new();
-    for (d, m) in shard_dirs.iter().zip(&manifests) {
-        let s = Summary::from_data(&m.summary).map_err(|msg| CampaignError::Manifest {
-            path: d.join("manifest.json"),
-            msg,
-        })?;
-        summary.merge(&s);
-    }
-    write_summary(out, first.master_seed, &summary)?;
-
-    let vpath = out.join(CSV_FILES[2]);
-    let (_, keep, rows) = violations_seen(&vpath, lens[2])?;
-    let counted: u64 = manifests.iter().map(|m| m.violations).sum();
-    if rows != counted {
-        return Err(CampaignError::Invalid(format!(
-            "the shards' violations.csv hold {rows} rows but their manifests count {counted}: a shard was changed"
-        )));
-    }
-    prune_violation_files(out, &keep)?;
-    for name in &keep {
+/// Copies the violation records the cap keeps (and their shrunk forms) from the shards.
+fn copy_violation_files(
+    out: &Path,
+    shard_dirs: &[PathBuf],
+    keep: &BTreeSet<String>,
+) -> Result<(), CampaignError> {
+    for name in keep {
         for d in shard_dirs {
             let shrunk = SHRUNK_SUFFIXES
                 .iter()
@@ -351,51 +431,5 @@ pub fn merge(
             }
         }
     }
-
-    let games_done = manifests.iter().map(|m| m.games_done).sum();
-    let manifest = Manifest {
-        tool: "jipingdian".into(),
-        version: first.version.clone(),
-        git_commit,
-        command_line,
-        master_seed: first.master_seed,
-        rng_algorithm: first.rng_algorithm.clone(),
-        sizes: first.sizes.clone(),
-        policy: first.policy.clone(),
-        balancing: first.balancing.clone(),
-        t8_symmetries: first.t8_symmetries,
-        t11_choices: first.t11_choices,
-        games_requested: first.games_requested,
-        shard: None,
-        games_in_scope: first.games_requested,
-        games_done,
-        violations: rows,
-        threads: 0,
-        start_time,
-        end_time: now(),
-        resumed: 0,
-        complete,
-        summaries_only: first.summaries_only,
-        merged_from: shard_dirs
-            .iter()
-            .zip(&manifests)
-            .map(|(d, m)| MergedShard {
-                dir: d.display().to_string(),
-                shard: m.shard.clone().unwrap_or_default(),
-                games_done: m.games_done,
-                complete: m.complete,
-                git_commit: m.git_commit.clone(),
-                start_time: m.start_time.clone(),
-                end_time: m.end_time.clone(),
-            })
-            .collect(),
-        checkpoint: Checkpoint::from_bytes(lens),
-        summary: summary.data(),
-    };
-    manifest.write(out)?;
-    Ok(MergeReport {
-        games_done,
-        violations: rows,
-        complete,
-    })
+    Ok(())
 }
