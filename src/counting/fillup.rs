@@ -148,6 +148,191 @@ pub fn fill_up(st: &Settlement) -> FillUp {
     let n = b0.padded_len();
     let shared = st.tally().shared;
 
+    let lay = layout(st);
+    let Layout {
+        region_of,
+        pts,
+        regions,
+        by_group,
+        group_of_region,
+        groups,
+        group_seki,
+        ..
+    } = &lay;
+
+    // Roles: one-sided dame now; territory is filled unless the search keeps it.
+    let mut role = vec![Role::Other; n];
+    for p in b0.points() {
+        match st.class(p) {
+            PointClass::Territory(c, _) => role[p.idx()] = Role::Fill(c),
+            PointClass::OneSidedDame(c) => {
+                role[p.idx()] = if one_sided_liberty(st, b0, p, c) {
+                    Role::Keep(c)
+                } else {
+                    Role::Fill(c)
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // The one-sided dame go first: they are no one's choice, and the search sees their effect.
+    let mut work = b0.clone();
+    let mut placed = PerSide::default();
+    let mut unplaced = PerSide::default();
+    let mut unplaced_at: Vec<(Point, Color, &'static str)> = Vec::new();
+    for p in b0.points() {
+        if let (Role::Fill(c), PointClass::OneSidedDame(_)) = (role[p.idx()], st.class(p)) {
+            place(
+                &mut work,
+                p,
+                c,
+                &mut placed,
+                &mut unplaced,
+                &mut unplaced_at,
+            );
+        }
+    }
+
+    // The search, group by group.
+    let mut scratch = Scratch::new(n);
+    let mut outcomes = vec![Outcome::Found; groups.len()];
+    let mut tried = 0u32;
+    let mut kept: Vec<Point> = Vec::with_capacity(8);
+    for (g, &(s, e)) in groups.iter().enumerate() {
+        let color = regions[by_group[s].1 as usize].color;
+        let seki = group_seki[g];
+        let digits = digits_of(b0, regions, pts, &by_group[s..e], region_of);
+        let area = GroupArea {
+            region_of,
+            group_of_region,
+            group: g as u32,
+        };
+        let mut idx = vec![0usize; digits.len()];
+        let mut n_tried = 0;
+        let outcome = loop {
+            kept.clear();
+            for (d, &k) in digits.iter().zip(&idx) {
+                kept.extend_from_slice(&d.opts[k][..d.width]);
+            }
+            n_tried += 1;
+            if scratch.stable_choice(
+                &work,
+                color,
+                seki,
+                &area,
+                pts,
+                regions,
+                &by_group[s..e],
+                &kept,
+            ) {
+                break Outcome::Found;
+            }
+            if n_tried >= CHOICE_BUDGET {
+                break Outcome::BudgetOut;
+            }
+            // The next choice, last digit fastest.
+            let mut d = digits.len();
+            let wrapped = loop {
+                if d == 0 {
+                    break true;
+                }
+                d -= 1;
+                idx[d] += 1;
+                if idx[d] < digits[d].opts.len() {
+                    break false;
+                }
+                idx[d] = 0;
+            };
+            if wrapped {
+                break if digits.iter().all(|d| d.complete) {
+                    Outcome::Exhausted
+                } else {
+                    Outcome::BudgetOut
+                };
+            }
+        };
+        tried += n_tried;
+        if outcome != Outcome::Found {
+            // No stable choice: fill with the first (the most promising) one, for the record.
+            kept.clear();
+            for d in &digits {
+                kept.extend_from_slice(&d.opts[0][..d.width]);
+            }
+        }
+        for &p in &kept {
+            role[p.idx()] = Role::Keep(color);
+        }
+        outcomes[g] = outcome;
+    }
+
+    // The territory fill.
+    for p in b0.points() {
+        if let (Role::Fill(c), PointClass::Territory(..)) = (role[p.idx()], st.class(p)) {
+            place(
+                &mut work,
+                p,
+                c,
+                &mut placed,
+                &mut unplaced,
+                &mut unplaced_at,
+            );
+        }
+    }
+
+    let (stability, problem) = verdict(b0, &work, &lay, &outcomes, &unplaced_at);
+
+    // The count, read back from the filled board.
+    let mut basic = PerSide::default();
+    let mut kept_empty = PerSide::<u32>::default();
+    for p in work.points() {
+        if let Role::Keep(c) = role[p.idx()] {
+            basic[c] += 1;
+            if work.cell(p) == Cell::Empty {
+                kept_empty[c] += 1;
+            }
+        }
+    }
+    let count_of = |c: Color| {
+        Half(2 * (work.stone_count(c) + unplaced[c] + kept_empty[c]) as i64 + shared as i64)
+    };
+    FillUp {
+        count: PerSide::new(count_of(Color::Black), count_of(Color::White)),
+        basic_eyes: basic,
+        placed,
+        unplaced,
+        left_empty: PerSide::new(
+            kept_empty.black + unplaced.black,
+            kept_empty.white + unplaced.white,
+        ),
+        stability,
+        stable: stability == Stability::Stable,
+        choices_tried: tried,
+        problem,
+        board: work,
+    }
+}
+
+/// The territory regions of a settlement (one flat point list) and the groups they form:
+/// regions joined through the strings that border them.
+struct Layout {
+    region_of: Vec<u32>,
+    pts: Vec<Point>,
+    regions: Vec<Region>,
+    /// (group root, region), sorted: a group's regions are a run.
+    by_group: Vec<(u32, u32)>,
+    group_of_region: Vec<u32>,
+    /// Each group's run of `by_group`.
+    groups: Vec<(usize, usize)>,
+    group_seki: Vec<bool>,
+    /// Bordering string heads per group, sorted by group.
+    heads: Vec<(u32, Point)>,
+}
+
+fn layout(st: &Settlement) -> Layout {
+    let b0 = st.board();
+    let n = b0.padded_len();
+
     // Territory regions, one flat point list.
     let mut region_of = vec![NONE; n];
     let mut pts: Vec<Point> = Vec::with_capacity(b0.area() as usize);
@@ -263,127 +448,38 @@ pub fn fill_up(st: &Settlement) -> FillUp {
     for &(g, h) in &heads {
         group_seki[g as usize] |= seki_head[h.idx()];
     }
-
-    // Roles: one-sided dame now; territory is filled unless the search keeps it.
-    let mut role = vec![Role::Other; n];
-    for p in b0.points() {
-        match st.class(p) {
-            PointClass::Territory(c, _) => role[p.idx()] = Role::Fill(c),
-            PointClass::OneSidedDame(c) => {
-                role[p.idx()] = if one_sided_liberty(st, b0, p, c) {
-                    Role::Keep(c)
-                } else {
-                    Role::Fill(c)
-                }
-            }
-            _ => {}
-        }
+    Layout {
+        region_of,
+        pts,
+        regions,
+        by_group,
+        group_of_region,
+        groups,
+        group_seki,
+        heads,
     }
+}
 
-    // The one-sided dame go first: they are no one's choice, and the search sees their effect.
-    let mut work = b0.clone();
-    let mut placed = PerSide::default();
-    let mut unplaced = PerSide::default();
-    let mut unplaced_at: Vec<(Point, Color, &'static str)> = Vec::new();
-    for p in b0.points() {
-        if let (Role::Fill(c), PointClass::OneSidedDame(_)) = (role[p.idx()], st.class(p)) {
-            place(
-                &mut work,
-                p,
-                c,
-                &mut placed,
-                &mut unplaced,
-                &mut unplaced_at,
-            );
-        }
-    }
-
-    // The search, group by group.
-    let mut scratch = Scratch::new(n);
-    let mut outcomes = vec![Outcome::Found; groups.len()];
-    let mut tried = 0u32;
-    let mut kept: Vec<Point> = Vec::with_capacity(8);
-    for (g, &(s, e)) in groups.iter().enumerate() {
-        let color = regions[by_group[s].1 as usize].color;
-        let seki = group_seki[g];
-        let digits = digits_of(b0, &regions, &pts, &by_group[s..e], &region_of);
-        let area = GroupArea {
-            region_of: &region_of,
-            group_of_region: &group_of_region,
-            group: g as u32,
-        };
-        let mut idx = vec![0usize; digits.len()];
-        let mut n_tried = 0;
-        let outcome = loop {
-            kept.clear();
-            for (d, &k) in digits.iter().zip(&idx) {
-                kept.extend_from_slice(&d.opts[k][..d.width]);
-            }
-            n_tried += 1;
-            if scratch.stable_choice(
-                &work,
-                color,
-                seki,
-                &area,
-                &pts,
-                &regions,
-                &by_group[s..e],
-                &kept,
-            ) {
-                break Outcome::Found;
-            }
-            if n_tried >= CHOICE_BUDGET {
-                break Outcome::BudgetOut;
-            }
-            // The next choice, last digit fastest.
-            let mut d = digits.len();
-            let wrapped = loop {
-                if d == 0 {
-                    break true;
-                }
-                d -= 1;
-                idx[d] += 1;
-                if idx[d] < digits[d].opts.len() {
-                    break false;
-                }
-                idx[d] = 0;
-            };
-            if wrapped {
-                break if digits.iter().all(|d| d.complete) {
-                    Outcome::Exhausted
-                } else {
-                    Outcome::BudgetOut
-                };
-            }
-        };
-        tried += n_tried;
-        if outcome != Outcome::Found {
-            // No stable choice: fill with the first (the most promising) one, for the record.
-            kept.clear();
-            for d in &digits {
-                kept.extend_from_slice(&d.opts[0][..d.width]);
-            }
-        }
-        for &p in &kept {
-            role[p.idx()] = Role::Keep(color);
-        }
-        outcomes[g] = outcome;
-    }
-
-    // The territory fill.
-    for p in b0.points() {
-        if let (Role::Fill(c), PointClass::Territory(..)) = (role[p.idx()], st.class(p)) {
-            place(
-                &mut work,
-                p,
-                c,
-                &mut placed,
-                &mut unplaced,
-                &mut unplaced_at,
-            );
-        }
-    }
-
+/// The stability of the filled board `work` and the problem to report: strings capturable at
+/// once, groups not pass-alive, fill stones that could not be placed. A problem is definite
+/// unless a group whose search ran out of budget is involved.
+fn verdict(
+    b0: &Board,
+    work: &Board,
+    lay: &Layout,
+    outcomes: &[Outcome],
+    unplaced_at: &[(Point, Color, &'static str)],
+) -> (Stability, Option<String>) {
+    let n = b0.padded_len();
+    let Layout {
+        regions,
+        by_group,
+        groups,
+        group_seki,
+        heads,
+        pts,
+        ..
+    } = lay;
     // Points whose problems a different choice might mend (their group's search ran out).
     let mut unsure = vec![false; n];
     for (g, &(s, e)) in groups.iter().enumerate() {
@@ -396,7 +492,7 @@ pub fn fill_up(st: &Settlement) -> FillUp {
                 unsure[m.idx()] = true;
             }
         }
-        for &(hg, h) in &heads {
+        for &(hg, h) in heads {
             if hg as usize == g {
                 for x in b0.string_stones(h) {
                     unsure[x.idx()] = true;
@@ -436,8 +532,8 @@ pub fn fill_up(st: &Settlement) -> FillUp {
         }
     }
     if groups.iter().enumerate().any(|(g, _)| !group_seki[g]) {
-        let pa = PassAlive::analyse(&work);
-        for &(g, h) in &heads {
+        let pa = PassAlive::analyse(work);
+        for &(g, h) in heads {
             let g = g as usize;
             if group_seki[g] || pa.alive_stone(h).is_some() {
                 continue;
@@ -447,7 +543,7 @@ pub fn fill_up(st: &Settlement) -> FillUp {
                 format!(
                     "after the fill the {} string at {} is not pass-alive (fewer than two eyes)",
                     regions[by_group[groups[g].0].1 as usize].color,
-                    name(first_stone(&work, h))
+                    name(first_stone(work, h))
                 ),
             ));
         }
@@ -470,7 +566,7 @@ pub fn fill_up(st: &Settlement) -> FillUp {
                             format!(
                                 "after the fill the {} string at {} is not pass-alive (fewer than two eyes)",
                                 reg.color,
-                                name(first_stone(&work, m))
+                                name(first_stone(work, m))
                             ),
                         ));
                     }
@@ -478,7 +574,7 @@ pub fn fill_up(st: &Settlement) -> FillUp {
             }
         }
     }
-    for &(p, c, why) in &unplaced_at {
+    for &(p, c, why) in unplaced_at {
         problems.push((
             !unsure[p.idx()],
             format!("the fill cannot put {c}'s stone at {} ({why})", name(p)),
@@ -502,36 +598,7 @@ pub fn fill_up(st: &Settlement) -> FillUp {
                 format!("{t} (no stable choice found within {CHOICE_BUDGET} choices)")
             }
         });
-
-    // The count, read back from the filled board.
-    let mut basic = PerSide::default();
-    let mut kept_empty = PerSide::<u32>::default();
-    for p in work.points() {
-        if let Role::Keep(c) = role[p.idx()] {
-            basic[c] += 1;
-            if work.cell(p) == Cell::Empty {
-                kept_empty[c] += 1;
-            }
-        }
-    }
-    let count_of = |c: Color| {
-        Half(2 * (work.stone_count(c) + unplaced[c] + kept_empty[c]) as i64 + shared as i64)
-    };
-    FillUp {
-        count: PerSide::new(count_of(Color::Black), count_of(Color::White)),
-        basic_eyes: basic,
-        placed,
-        unplaced,
-        left_empty: PerSide::new(
-            kept_empty.black + unplaced.black,
-            kept_empty.white + unplaced.white,
-        ),
-        stability,
-        stable: stability == Stability::Stable,
-        choices_tried: tried,
-        problem,
-        board: work,
-    }
+    (stability, problem)
 }
 
 /// Places `c`'s fill stone at `p` if the move is legal and captures nothing; otherwise records
