@@ -168,8 +168,14 @@ fn finding_evidence(x: &LedgerInput, f: &str) -> String {
 }
 
 fn rows(x: &LedgerInput) -> Vec<Row> {
-    let settled = x.get("settled");
     let mut out = Vec::new();
+    first_claims(x, &mut out);
+    later_claims(x, &mut out);
+    out
+}
+
+/// The rows of Part 1, items 1 to 10.
+fn first_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     let (v, e) = invariant_verdict(x, &["T6"]);
     out.push(Row {
         basis: &["T6"],
@@ -283,6 +289,15 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         ),
         corpus: "dispute-resumption-6x6.sgf",
     });
+}
+
+/// The rows from Part 1 item 11 on.
+fn later_claims(x: &LedgerInput, out: &mut Vec<Row>) {
+    let settled = x.get("settled");
+    let j = x.rule("japanese");
+    let c = x.rule("chinese");
+    let komi_only = c.causes.iter().all(|(cause, n)| cause == "komi" || *n == 0);
+    let (_, fm, _, _) = x.finding("F3");
     let (v, e) = invariant_verdict(x, &["T11"]);
     let (a2, m2, _, w2) = x.finding("F2");
     out.push(Row {
@@ -460,7 +475,6 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         evidence: finding_evidence(x, "F6"),
         corpus: "walls-6x6-wfp-black-last.sgf",
     });
-    out
 }
 
 /// The ledger as a Markdown section.
