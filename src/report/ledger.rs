@@ -171,6 +171,7 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     let mut out = Vec::new();
     first_claims(x, &mut out);
     later_claims(x, &mut out);
+    last_claims(x, &mut out);
     out
 }
 
@@ -291,7 +292,7 @@ fn first_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     });
 }
 
-/// The rows from Part 1 item 11 on.
+/// The rows of Part 1 items 11 to 13 and of Art. 19(3) and 20(3).
 fn later_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     let settled = x.get("settled");
     let j = x.rule("japanese");
@@ -400,6 +401,10 @@ fn later_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         ),
         corpus: "overflow-6x6.sgf",
     });
+}
+
+/// The rows of the fill-up (Art. 21) and of the editions and cases of the seed sources.
+fn last_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     let (v, e) = invariant_verdict(x, &["T5"]);
     let (a1, m1, _, _) = x.finding("F1");
     out.push(Row {
