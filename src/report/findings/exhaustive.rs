@@ -179,6 +179,19 @@ pub(super) fn read_exhaustive(
          room for a new group), as one expects of positions taken at random moments rather than \
          at the end of a game.\n"
     );
+    exhaustive_tables(&mut s, &runs);
+    let _ = writeln!(s);
+    Ok(Some((e, s)))
+}
+
+/// The per-size tables of the exhaustive section: findings, edge cases, rule sets against
+/// jpd-tangsong, each cell with its smallest example where there is one.
+fn exhaustive_tables(s: &mut String, runs: &[(PathBuf, ExhaustiveRun)]) {
+    let get = |rows: &ExhaustiveRows, k: &str, n: &str| {
+        rows.get(&(k.to_string(), n.to_string()))
+            .cloned()
+            .unwrap_or((0, 0, 0, String::new(), String::new()))
+    };
     let link = |sub: &Path, kind: &str, name: &str, ex: &str, stones: &str| -> String {
         if ex.is_empty() {
             "-".into()
@@ -192,18 +205,18 @@ pub(super) fn read_exhaustive(
     };
     let _ = writeln!(s, "Findings (positions where the finding applies / where the reading matters / where it changes the winner; the smallest position where it matters):\n");
     let _ = write!(s, "| finding |");
-    for (_, r) in &runs {
+    for (_, r) in runs {
         let _ = write!(s, " {0}x{0} |", r.0);
     }
     let _ = writeln!(s);
     let _ = write!(s, "| --- |");
-    for _ in &runs {
+    for _ in runs {
         let _ = write!(s, " --- |");
     }
     let _ = writeln!(s);
     for fid in FINDINGS {
         let _ = write!(s, "| {fid} |");
-        for (sub, r) in &runs {
+        for (sub, r) in runs {
             let rows = &r.5;
             let a = get(rows, "finding", &format!("{fid}_applies"));
             let m = get(rows, "finding", &format!("{fid}_matters"));
@@ -221,18 +234,18 @@ pub(super) fn read_exhaustive(
     }
     let _ = writeln!(s, "\nEdge cases (positions, and in brackets symmetry classes, that hold one in any of their games; the smallest example):\n");
     let _ = write!(s, "| edge case |");
-    for (_, r) in &runs {
+    for (_, r) in runs {
         let _ = write!(s, " {0}x{0} |", r.0);
     }
     let _ = writeln!(s);
     let _ = write!(s, "| --- |");
-    for _ in &runs {
+    for _ in runs {
         let _ = write!(s, " --- |");
     }
     let _ = writeln!(s);
     for name in EdgeCases::NAMES {
         let _ = write!(s, "| {name} |");
-        for (sub, r) in &runs {
+        for (sub, r) in runs {
             let c = get(&r.5, "edge", name);
             let _ = write!(
                 s,
@@ -246,18 +259,18 @@ pub(super) fn read_exhaustive(
     }
     let _ = writeln!(s, "\nRule sets against jpd-tangsong on the settled games (divergent / winner differs / games compared):\n");
     let _ = write!(s, "| rule set |");
-    for (_, r) in &runs {
+    for (_, r) in runs {
         let _ = write!(s, " {0}x{0} |", r.0);
     }
     let _ = writeln!(s);
     let _ = write!(s, "| --- |");
-    for _ in &runs {
+    for _ in runs {
         let _ = write!(s, " --- |");
     }
     let _ = writeln!(s);
     for rid in RuleId::ALL.iter().skip(1) {
         let _ = write!(s, "| {} |", rid.as_str());
-        for (_, r) in &runs {
+        for (_, r) in runs {
             match r.8.iter().find(|(x, _, _)| x == rid.as_str()) {
                 Some((_, _, d)) => {
                     let _ = write!(
@@ -273,6 +286,4 @@ pub(super) fn read_exhaustive(
         }
         let _ = writeln!(s);
     }
-    let _ = writeln!(s);
-    Ok(Some((e, s)))
 }
