@@ -149,16 +149,6 @@ pub fn fill_up(st: &Settlement) -> FillUp {
     let shared = st.tally().shared;
 
     let lay = layout(st);
-    let Layout {
-        region_of,
-        pts,
-        regions,
-        by_group,
-        group_of_region,
-        groups,
-        group_seki,
-        ..
-    } = &lay;
 
     // Roles: one-sided dame now; territory is filled unless the search keeps it.
     let mut role = vec![Role::Other; n];
@@ -195,76 +185,7 @@ pub fn fill_up(st: &Settlement) -> FillUp {
     }
 
     // The search, group by group.
-    let mut scratch = Scratch::new(n);
-    let mut outcomes = vec![Outcome::Found; groups.len()];
-    let mut tried = 0u32;
-    let mut kept: Vec<Point> = Vec::with_capacity(8);
-    for (g, &(s, e)) in groups.iter().enumerate() {
-        let color = regions[by_group[s].1 as usize].color;
-        let seki = group_seki[g];
-        let digits = digits_of(b0, regions, pts, &by_group[s..e], region_of);
-        let area = GroupArea {
-            region_of,
-            group_of_region,
-            group: g as u32,
-        };
-        let mut idx = vec![0usize; digits.len()];
-        let mut n_tried = 0;
-        let outcome = loop {
-            kept.clear();
-            for (d, &k) in digits.iter().zip(&idx) {
-                kept.extend_from_slice(&d.opts[k][..d.width]);
-            }
-            n_tried += 1;
-            if scratch.stable_choice(
-                &work,
-                color,
-                seki,
-                &area,
-                pts,
-                regions,
-                &by_group[s..e],
-                &kept,
-            ) {
-                break Outcome::Found;
-            }
-            if n_tried >= CHOICE_BUDGET {
-                break Outcome::BudgetOut;
-            }
-            // The next choice, last digit fastest.
-            let mut d = digits.len();
-            let wrapped = loop {
-                if d == 0 {
-                    break true;
-                }
-                d -= 1;
-                idx[d] += 1;
-                if idx[d] < digits[d].opts.len() {
-                    break false;
-                }
-                idx[d] = 0;
-            };
-            if wrapped {
-                break if digits.iter().all(|d| d.complete) {
-                    Outcome::Exhausted
-                } else {
-                    Outcome::BudgetOut
-                };
-            }
-        };
-        tried += n_tried;
-        if outcome != Outcome::Found {
-            // No stable choice: fill with the first (the most promising) one, for the record.
-            kept.clear();
-            for d in &digits {
-                kept.extend_from_slice(&d.opts[0][..d.width]);
-            }
-        }
-        for &p in &kept {
-            role[p.idx()] = Role::Keep(color);
-        }
-        outcomes[g] = outcome;
-    }
+    let (outcomes, tried) = search_groups(b0, &work, &lay, &mut role);
 
     // The territory fill.
     for p in b0.points() {
@@ -857,6 +778,94 @@ impl Scratch {
         }
         true
     }
+}
+
+/// Searches each group's choice of eye points for one that leaves the filled board stable,
+/// within [`CHOICE_BUDGET`] choices, and marks the points kept; returns each group's outcome
+/// and the number of choices tried.
+fn search_groups(b0: &Board, work: &Board, lay: &Layout, role: &mut [Role]) -> (Vec<Outcome>, u32) {
+    let n = b0.padded_len();
+    let Layout {
+        region_of,
+        pts,
+        regions,
+        by_group,
+        group_of_region,
+        groups,
+        group_seki,
+        ..
+    } = lay;
+    let mut scratch = Scratch::new(n);
+    let mut outcomes = vec![Outcome::Found; groups.len()];
+    let mut tried = 0u32;
+    let mut kept: Vec<Point> = Vec::with_capacity(8);
+    for (g, &(s, e)) in groups.iter().enumerate() {
+        let color = regions[by_group[s].1 as usize].color;
+        let seki = group_seki[g];
+        let digits = digits_of(b0, regions, pts, &by_group[s..e], region_of);
+        let area = GroupArea {
+            region_of,
+            group_of_region,
+            group: g as u32,
+        };
+        let mut idx = vec![0usize; digits.len()];
+        let mut n_tried = 0;
+        let outcome = loop {
+            kept.clear();
+            for (d, &k) in digits.iter().zip(&idx) {
+                kept.extend_from_slice(&d.opts[k][..d.width]);
+            }
+            n_tried += 1;
+            if scratch.stable_choice(
+                work,
+                color,
+                seki,
+                &area,
+                pts,
+                regions,
+                &by_group[s..e],
+                &kept,
+            ) {
+                break Outcome::Found;
+            }
+            if n_tried >= CHOICE_BUDGET {
+                break Outcome::BudgetOut;
+            }
+            // The next choice, last digit fastest.
+            let mut d = digits.len();
+            let wrapped = loop {
+                if d == 0 {
+                    break true;
+                }
+                d -= 1;
+                idx[d] += 1;
+                if idx[d] < digits[d].opts.len() {
+                    break false;
+                }
+                idx[d] = 0;
+            };
+            if wrapped {
+                break if digits.iter().all(|d| d.complete) {
+                    Outcome::Exhausted
+                } else {
+                    Outcome::BudgetOut
+                };
+            }
+        };
+        tried += n_tried;
+        if outcome != Outcome::Found {
+            // No stable choice: fill with the first (the most promising) one, for the record.
+            kept.clear();
+            for d in &digits {
+                kept.extend_from_slice(&d.opts[0][..d.width]);
+            }
+        }
+        for &p in &kept {
+            role[p.idx()] = Role::Keep(color);
+        }
+        outcomes[g] = outcome;
+    }
+    (outcomes, tried)
 }
 
 #[cfg(test)]
