@@ -402,25 +402,7 @@ fn verdict(
         ..
     } = lay;
     // Points whose problems a different choice might mend (their group's search ran out).
-    let mut unsure = vec![false; n];
-    for (g, &(s, e)) in groups.iter().enumerate() {
-        if outcomes[g] != Outcome::BudgetOut {
-            continue;
-        }
-        for &(_, r) in &by_group[s..e] {
-            let reg = &regions[r as usize];
-            for &m in &pts[reg.start..reg.end] {
-                unsure[m.idx()] = true;
-            }
-        }
-        for &(hg, h) in heads {
-            if hg as usize == g {
-                for x in b0.string_stones(h) {
-                    unsure[x.idx()] = true;
-                }
-            }
-        }
-    }
+    let unsure = unsure_points(b0, lay, outcomes);
 
     // Stability on the filled board.
     let mut problems: Vec<(bool, String)> = Vec::new(); // (definite, text)
@@ -866,6 +848,39 @@ fn search_groups(b0: &Board, work: &Board, lay: &Layout, role: &mut [Role]) -> (
         outcomes[g] = outcome;
     }
     (outcomes, tried)
+}
+
+/// The points of the groups whose search ran out of budget, and the stones of their bordering
+/// strings: a different choice might mend their problems.
+fn unsure_points(b0: &Board, lay: &Layout, outcomes: &[Outcome]) -> Vec<bool> {
+    let Layout {
+        regions,
+        by_group,
+        groups,
+        heads,
+        pts,
+        ..
+    } = lay;
+    let mut unsure = vec![false; b0.padded_len()];
+    for (g, &(s, e)) in groups.iter().enumerate() {
+        if outcomes[g] != Outcome::BudgetOut {
+            continue;
+        }
+        for &(_, r) in &by_group[s..e] {
+            let reg = &regions[r as usize];
+            for &m in &pts[reg.start..reg.end] {
+                unsure[m.idx()] = true;
+            }
+        }
+        for &(hg, h) in heads {
+            if hg as usize == g {
+                for x in b0.string_stones(h) {
+                    unsure[x.idx()] = true;
+                }
+            }
+        }
+    }
+    unsure
 }
 
 #[cfg(test)]
