@@ -24,6 +24,11 @@ use crate::report::svg::bar_chart;
 use crate::rules::{japanese_unscored, Cause, DameReading, RuleId};
 use crate::settlement::referee::Unsettled;
 
+mod exhaustive;
+mod pictures;
+use exhaustive::*;
+use pictures::*;
+
 /// Errors reading a campaign folder.
 #[derive(Debug, thiserror::Error)]
 pub enum FindingsError {
@@ -87,6 +92,43 @@ fn col(h: &csv::StringRecord, path: &Path, name: &str) -> Result<usize, Findings
 pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     let manifest = Manifest::read(dir).map_err(|e| FindingsError::Manifest(e.to_string()))?;
     let mut s = String::new();
+    header_section(&mut s, &manifest);
+    let (per_size, total) = read_summary(dir)?;
+    let first = first_failures(dir)?;
+    settlement_section(&mut s, &per_size, &total);
+
+    let div = read_divergences(dir)?;
+    let ftotals = read_finding_totals(dir)?;
+    let exhaustive = read_exhaustive(dir)?;
+    let mut input = ledger_input(&total, &ftotals, &div);
+    input.exhaustive = exhaustive.as_ref().map(|e| e.0.clone());
+    s.push_str(&ledger::ledger_section(&input));
+
+    invariants_section(&mut s, &total, &first);
+    s.push_str(&findings_section(dir, &ftotals)?);
+    edge_cases_section(&mut s, &per_size, &total);
+    divergences_section(&mut s, &div);
+    if let Some((_, section)) = &exhaustive {
+        s.push_str(section);
+    }
+    let picks = example_picks(dir)?;
+    examples_section(&mut s, &picks);
+    Ok(s)
+}
+
+/// Per board size, the summary.csv columns summed over policies.
+type PerSize = BTreeMap<u32, BTreeMap<String, u64>>;
+
+/// First example of each theorem's failure: (game, seed, size, policy, detail).
+type FirstFailures = BTreeMap<String, (String, String, String, String, String)>;
+
+/// A summed column, 0 when absent.
+fn get(m: &BTreeMap<String, u64>, k: &str) -> u64 {
+    m.get(k).copied().unwrap_or(0)
+}
+
+/// The title and the campaign line.
+fn header_section(s: &mut String, manifest: &Manifest) {
     let _ = writeln!(s, "# Findings\n");
     let _ =
         writeln!(
@@ -110,8 +152,10 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         },
         if manifest.complete { "" } else { " **The campaign is not complete.**" }
     );
+}
 
-    // summary.csv: per (size, policy) rows; add them up per size and overall.
+/// summary.csv: per (size, policy) rows, added up per size and overall.
+fn read_summary(dir: &Path) -> Result<(PerSize, BTreeMap<String, u64>), FindingsError> {
     let path = dir.join("summary.csv");
     let mut rdr = reader(&path)?;
     let h = rdr.headers().map_err(csv_err(&path))?.clone();
@@ -133,9 +177,11 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         }
         let _ = games_c;
     }
-    let get = |m: &BTreeMap<String, u64>, k: &str| m.get(k).copied().unwrap_or(0);
+    Ok((per_size, total))
+}
 
-    // First example of each theorem's failure.
+/// The first example of each theorem's failure, from violations.csv.
+fn first_failures(dir: &Path) -> Result<FirstFailures, FindingsError> {
     let vpath = dir.join("violations.csv");
     let mut first: BTreeMap<String, (String, String, String, String, String)> = BTreeMap::new();
     let mut vr = reader(&vpath)?;
@@ -160,7 +206,11 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
             )
         });
     }
+    Ok(first)
+}
 
+/// Settlement: how many games the referee settled, per size, and why the others were not.
+fn settlement_section(s: &mut String, per_size: &PerSize, total: &BTreeMap<String, u64>) {
     // Settlement: how many games the referee settled, per size, and why the others were not.
     let _ = writeln!(s, "## Settlement\n");
     let _ = writeln!(
@@ -184,7 +234,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         .iter()
         .map(|(sz, m)| (format!("{sz}x{sz}"), m))
         .collect();
-    rows.push(("all".into(), &total));
+    rows.push(("all".into(), total));
     for (label, m) in rows {
         let _ = write!(
             s,
@@ -198,14 +248,10 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         let _ = writeln!(s);
     }
     let _ = writeln!(s);
+}
 
-    let div = read_divergences(dir)?;
-    let ftotals = read_finding_totals(dir)?;
-    let exhaustive = read_exhaustive(dir)?;
-    let mut input = ledger_input(&total, &ftotals, &div);
-    input.exhaustive = exhaustive.as_ref().map(|e| e.0.clone());
-    s.push_str(&ledger::ledger_section(&input));
-
+/// The invariants table, the first example of each failure, and what a failure means.
+fn invariants_section(s: &mut String, total: &BTreeMap<String, u64>, first: &FirstFailures) {
     let _ = writeln!(
         s,
         "## Invariants (T1-T17: a failure is a bug of the harness; docs/RULES.md section 8)\n"
@@ -217,21 +263,21 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     let _ = writeln!(s, "| --- | --- | ---: | ---: | ---: |");
     for (t, statement) in THEOREMS.iter().zip(STATEMENTS) {
         let k = t.to_ascii_lowercase();
-        let checked = get(&total, &format!("{k}_checked"));
-        let failed = get(&total, &format!("{k}_failed"));
+        let checked = get(total, &format!("{k}_checked"));
+        let failed = get(total, &format!("{k}_failed"));
         let _ = writeln!(
             s,
             "| {t} | {statement} | {checked} | {failed} | {} |",
             rate(failed, checked)
         );
     }
-    let panics = get(&total, "panics");
+    let panics = get(total, "panics");
     let _ = writeln!(s, "\nPanics caught: {panics}.\n");
     if first.is_empty() {
         let _ = writeln!(s, "No theorem failed.\n");
     } else {
         let _ = writeln!(s, "First example of each failure (the SGF files are in `violations/`; beside each, where the search finds them, `-shrunk`: the shortest failing prefix of the game, and `-smaller`: a game on a smaller board failing the same theorem):\n");
-        for (t, (g, seed, size, policy, detail)) in &first {
+        for (t, (g, seed, size, policy, detail)) in first {
             let _ = writeln!(
                 s,
                 "- **{t}**: game {g} (seed {seed}, {size}x{size}, {policy}): {detail}"
@@ -240,8 +286,10 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         let _ = writeln!(s);
     }
     let _ = writeln!(s, "{}", EXPLANATIONS);
-    s.push_str(&findings_section(dir, &ftotals)?);
+}
 
+/// How often the generator reached each edge case, by size, and the ones it never reached.
+fn edge_cases_section(s: &mut String, per_size: &PerSize, total: &BTreeMap<String, u64>) {
     let _ = writeln!(s, "## Edge cases reached by the generator\n");
     let sizes: Vec<u32> = per_size.keys().copied().collect();
     let _ = write!(s, "| edge case |");
@@ -265,8 +313,8 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
                 rate(get(m, &format!("{name}_games")), get(m, "games"))
             );
         }
-        let n = get(&total, &format!("{name}_games"));
-        let _ = writeln!(s, " {} ({n}) |", rate(n, get(&total, "games")));
+        let n = get(total, &format!("{name}_games"));
+        let _ = writeln!(s, " {} ({n}) |", rate(n, get(total, "games")));
         if n == 0 {
             gaps.push(name);
         }
@@ -288,7 +336,10 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
             );
         }
     }
+}
 
+/// Rule sets against jpd-tangsong, from divergence_summary.csv.
+fn divergences_section(s: &mut String, div: &[(String, u32, DivRow)]) {
     // Rule sets against jpd-tangsong, from divergence_summary.csv.
     let _ = writeln!(s, "## Rule sets against jpd-tangsong\n");
     let _ = writeln!(s, "{}\n", RULES_NOTE);
@@ -297,7 +348,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         "| rule set | size | games | divergent | winner differs | board margin differs | unexplained | causes (games) |"
     );
     let _ = writeln!(s, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
-    for (rules, size, d) in &div {
+    for (rules, size, d) in div {
         let causes: Vec<String> = d
             .causes
             .iter()
@@ -343,10 +394,10 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
             format!("**{unexplained} divergences are not accounted for by their causes** (theorem T17 lists them).")
         }
     );
-    if let Some((_, section)) = &exhaustive {
-        s.push_str(section);
-    }
-    let picks = example_picks(dir)?;
+}
+
+/// The list of worked examples.
+fn examples_section(s: &mut String, picks: &[Pick]) {
     if !picks.is_empty() {
         let _ = writeln!(s, "## Examples\n");
         let _ = writeln!(
@@ -355,7 +406,7 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
              (one whose winner differs when there is one), as an SGF record and an SVG diagram of \
              the settled position in `examples/`:\n"
         );
-        for p in &picks {
+        for p in picks {
             let _ = writeln!(
                 s,
                 "- [{}](examples/{}.svg) ([SGF](examples/{}.sgf)): {}",
@@ -364,279 +415,6 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
         }
         let _ = writeln!(s);
     }
-    Ok(s)
-}
-
-/// A game chosen to be drawn.
-struct Pick {
-    stem: String,
-    game: u64,
-    title: String,
-    caption: String,
-}
-
-/// The first failure of each theorem (violations.csv order) and the first divergence of each
-/// cause (divergences.csv order; one with a different winner if any).
-fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
-    let mut picks = Vec::new();
-    let vpath = dir.join("violations.csv");
-    if vpath.exists() {
-        let mut r = reader(&vpath)?;
-        let h = r.headers().map_err(csv_err(&vpath))?.clone();
-        let (g_c, th_c, det_c) = (
-            col(&h, &vpath, "game")?,
-            col(&h, &vpath, "theorem")?,
-            col(&h, &vpath, "detail")?,
-        );
-        let mut seen = std::collections::BTreeSet::new();
-        for rec in r.records() {
-            let rec = rec.map_err(csv_err(&vpath))?;
-            let th = rec[th_c].to_string();
-            if th == "panic" || !seen.insert(th.clone()) {
-                continue;
-            }
-            let game: u64 = rec[g_c].parse().unwrap_or(0);
-            picks.push(Pick {
-                stem: format!("theorem-{th}-game-{game}"),
-                game,
-                title: format!("{th} fails on game {game}"),
-                caption: rec[det_c].chars().take(300).collect(),
-            });
-        }
-    }
-    let fpath = dir.join("findings.csv");
-    if fpath.exists() {
-        let mut r = reader(&fpath)?;
-        let h = r.headers().map_err(csv_err(&fpath))?.clone();
-        let (g_c, f_c, m_c, w_c, d_c) = (
-            col(&h, &fpath, "game")?,
-            col(&h, &fpath, "finding")?,
-            col(&h, &fpath, "matters")?,
-            col(&h, &fpath, "winner_changes")?,
-            col(&h, &fpath, "detail")?,
-        );
-        // Per finding, the first game where it matters, preferring one whose winner changes.
-        let mut first: BTreeMap<String, (bool, u64, String)> = BTreeMap::new();
-        for rec in r.records() {
-            let rec = rec.map_err(csv_err(&fpath))?;
-            if &rec[m_c] != "1" {
-                continue;
-            }
-            let won = &rec[w_c] == "1";
-            if matches!(first.get(&rec[f_c]), Some((true, _, _)))
-                || (first.contains_key(&rec[f_c]) && !won)
-            {
-                continue;
-            }
-            let game: u64 = rec[g_c].parse().unwrap_or(0);
-            first.insert(
-                rec[f_c].to_string(),
-                (won, game, rec[d_c].chars().take(300).collect()),
-            );
-        }
-        for (f, (_, game, caption)) in first {
-            picks.push(Pick {
-                stem: format!("finding-{f}-game-{game}"),
-                game,
-                title: format!("{f} on game {game}"),
-                caption,
-            });
-        }
-    }
-    let dpath = dir.join("divergences.csv");
-    if dpath.exists() {
-        let mut r = reader(&dpath)?;
-        let h = r.headers().map_err(csv_err(&dpath))?.clone();
-        let (g_c, ru_c, win_c, ref_c, res_c) = (
-            col(&h, &dpath, "game")?,
-            col(&h, &dpath, "rules")?,
-            col(&h, &dpath, "winner_differs")?,
-            col(&h, &dpath, "jpd_tangsong_result")?,
-            col(&h, &dpath, "result")?,
-        );
-        let cause_cols: Vec<(Cause, usize)> = Cause::ALL
-            .iter()
-            .map(|&c| col(&h, &dpath, &format!("{}_points", c.as_str())).map(|i| (c, i)))
-            .collect::<Result<_, _>>()?;
-        // Per cause: the first divergence, and the first with a different winner.
-        let mut first: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
-        let mut first_win: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
-        for rec in r.records() {
-            let rec = rec.map_err(csv_err(&dpath))?;
-            let won = &rec[win_c] == "1";
-            for (k, &(c, i)) in cause_cols.iter().enumerate() {
-                let v: f64 = rec[i].parse().unwrap_or(0.0);
-                if v == 0.0 {
-                    continue;
-                }
-                let what = || {
-                    (
-                        rec[g_c].parse::<u64>().unwrap_or(0),
-                        rec[ru_c].to_string(),
-                        format!(
-                            "{} {} against jpd-tangsong {}; {} term {:+}",
-                            &rec[ru_c],
-                            &rec[res_c],
-                            &rec[ref_c],
-                            c.as_str(),
-                            v
-                        ),
-                    )
-                };
-                if first[k].is_none() {
-                    first[k] = Some(what());
-                }
-                if won && first_win[k].is_none() {
-                    first_win[k] = Some(what());
-                }
-            }
-            if first_win.iter().all(Option::is_some) {
-                break;
-            }
-        }
-        for (k, c) in Cause::ALL.iter().enumerate() {
-            if let Some((game, rules, caption)) = first_win[k].clone().or(first[k].clone()) {
-                picks.push(Pick {
-                    stem: format!("cause-{}-game-{game}-{rules}", c.as_str()),
-                    game,
-                    title: format!("{} on game {game}", c.as_str()),
-                    caption,
-                });
-            }
-        }
-    }
-    Ok(picks)
-}
-
-/// Writes `examples/` (each pick as SGF and SVG, regenerated from its seed) and
-/// `divergences.svg` (the chart of divergence rates by cause and size).
-fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
-    let manifest = Manifest::read(dir).map_err(|e| FindingsError::Manifest(e.to_string()))?;
-    let campaign = manifest
-        .campaign()
-        .map_err(|e| FindingsError::Manifest(e.to_string()))?;
-    let opts = manifest
-        .run_options()
-        .map_err(|e| FindingsError::Manifest(e.to_string()))?;
-    let edir = dir.join("examples");
-    if edir.exists() {
-        std::fs::remove_dir_all(&edir).map_err(io_err(&edir))?;
-    }
-    for p in example_picks(dir)? {
-        let g = generate(&campaign.spec(p.game));
-        let a = analyse(&g.finished, opts.balancing, &RuleId::ALL, opts.checks);
-        let Ok(count) = &a.count else { continue };
-        let caption = format!("{}{}", p.caption, japanese_note(&p.stem, count));
-        write_example(
-            &edir,
-            &p.stem,
-            &g.finished,
-            count,
-            &a.results,
-            &p.title,
-            &caption,
-        )
-        .map_err(io_err(&edir.join(&p.stem)))?;
-        // A finding's example also gets its shortest settled prefix that still shows it and
-        // a game on a smaller board that shows it too, each with the line that regenerates it.
-        if let Some(id) = p
-            .stem
-            .strip_prefix("finding-")
-            .and_then(|r| r.split('-').next())
-        {
-            let spec = campaign.spec(p.game);
-            let row = ViolationRow {
-                game: p.game,
-                seed: spec.seed(),
-                size: spec.size,
-                policy: g.policy.name(),
-                theorem: id.to_string(),
-                detail: p.caption.clone(),
-            };
-            for (suffix, w) in shrinker(&spec, &g, &row) {
-                let path = edir.join(format!("{}-{suffix}.sgf", p.stem));
-                crate::files::write_atomic(&path, w.to_sgf().as_bytes())?;
-            }
-        }
-    }
-    // The chart: per cause and size, divergent comparisons over all comparisons.
-    let div = read_divergences(dir)?;
-    if !div.is_empty() {
-        let sizes: Vec<u32> = div
-            .iter()
-            .map(|(_, sz, _)| *sz)
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        let causes: Vec<String> = Cause::ALL.iter().map(|c| c.as_str().to_string()).collect();
-        let values: Vec<Vec<f64>> = causes
-            .iter()
-            .map(|cause| {
-                sizes
-                    .iter()
-                    .map(|&sz| {
-                        let (mut n, mut d) = (0u64, 0u64);
-                        for (_, s2, row) in &div {
-                            if *s2 != sz {
-                                continue;
-                            }
-                            d += row.compared;
-                            n += row
-                                .causes
-                                .iter()
-                                .find(|(c, _, _)| c == cause)
-                                .map(|x| x.1)
-                                .unwrap_or(0);
-                        }
-                        if d == 0 {
-                            0.0
-                        } else {
-                            (10000.0 * n as f64 / d as f64).round() / 100.0
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let series: Vec<String> = sizes.iter().map(|s| format!("{s}x{s}")).collect();
-        let svg = bar_chart(
-            "Divergences from jpd-tangsong by cause and board size",
-            &causes,
-            &series,
-            &values,
-            "% of comparisons",
-        );
-        let path = dir.join("divergences.svg");
-        crate::files::write_atomic(&path, svg.as_bytes())?;
-    }
-    Ok(())
-}
-
-/// For a divergence picture of a Japanese-style rule set, a caption line naming the empty points
-/// drawn as territory that this rule set does not count (seki regions, ko points), so the picture
-/// frames them; empty for any other picture.
-fn japanese_note(stem: &str, count: &crate::counting::Count) -> String {
-    let reading = if stem.ends_with("-japanese-literal") {
-        DameReading::Literal
-    } else if stem.ends_with("-japanese") || stem.ends_with("-korean") {
-        DameReading::Filled
-    } else {
-        return String::new();
-    };
-    let st = &count.settlement_paused;
-    let b = st.board();
-    let un = japanese_unscored(st, reading);
-    let points: Vec<String> = b
-        .points()
-        .filter(|p| un[p.idx()].is_some())
-        .map(|p| b.coord(p).to_human(b.size()))
-        .collect();
-    if points.is_empty() {
-        return String::new();
-    }
-    format!(
-        "\nDrawn as territory but not counted by this rule set (seki regions, ko points): {}",
-        points.join(" ")
-    )
 }
 
 /// The findings totals of findings_summary.csv over every size and policy, in [`FINDINGS`]
@@ -698,279 +476,6 @@ fn ledger_input(
         rules,
         exhaustive: None,
     }
-}
-
-/// exhaustive.csv rows: (kind, name) -> (positions, classes, games, example game, example
-/// stones).
-type ExhaustiveRows = BTreeMap<(String, String), (u64, u64, u64, String, String)>;
-
-/// One size's exhaustive run: (size, mode, complete, seconds, referee nodes, exhaustive.csv
-/// rows as (kind, name) -> (positions, classes, games, example game, example stones),
-/// summary.csv columns summed, finding totals, divergences).
-type ExhaustiveRun = (
-    u8,
-    String,
-    bool,
-    String,
-    String,
-    ExhaustiveRows,
-    BTreeMap<String, u64>,
-    Vec<(u64, u64, u64, u64)>,
-    Vec<(String, u32, DivRow)>,
-);
-
-fn read_exhaustive_run(sub: &Path) -> Result<Option<ExhaustiveRun>, FindingsError> {
-    let path = sub.join("exhaustive.csv");
-    if !path.exists() {
-        return Ok(None);
-    }
-    let mut rdr = reader(&path)?;
-    let mut rows = BTreeMap::new();
-    let (mut size, mut mode) = (0u8, String::new());
-    for rec in rdr.records() {
-        let rec = rec.map_err(csv_err(&path))?;
-        let num = |i: usize| rec.get(i).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
-        size = rec[0].parse().unwrap_or(0);
-        mode = rec[1].to_string();
-        rows.insert(
-            (rec[2].to_string(), rec[3].to_string()),
-            (
-                num(4),
-                num(5),
-                num(6),
-                rec[7].to_string(),
-                rec[8].to_string(),
-            ),
-        );
-    }
-    let mpath = sub.join("manifest.json");
-    let m: serde_json::Value = std::fs::read_to_string(&mpath)
-        .map_err(io_err(&mpath))
-        .map(|t| serde_json::from_str(&t).unwrap_or_default())?;
-    let complete = m["complete"].as_bool().unwrap_or(false);
-    let seconds = m["seconds"].to_string();
-    let nodes = m["referee_nodes"].to_string();
-    let spath = sub.join("summary.csv");
-    let mut sr = reader(&spath)?;
-    let h = sr.headers().map_err(csv_err(&spath))?.clone();
-    let mut totals = BTreeMap::new();
-    for rec in sr.records() {
-        let rec = rec.map_err(csv_err(&spath))?;
-        for (i, name) in h.iter().enumerate() {
-            if let Ok(v) = rec[i].parse::<u64>() {
-                if name != "size" && name != "master_seed" {
-                    *totals.entry(name.to_string()).or_default() += v;
-                }
-            }
-        }
-    }
-    let f = read_finding_totals(sub)?;
-    let d = read_divergences(sub)?;
-    Ok(Some((
-        size, mode, complete, seconds, nodes, rows, totals, f, d,
-    )))
-}
-
-/// The exhaustive runs in `dir/exhaustive/*/` (as `make exhaustive` writes them): the ledger's
-/// input and the section "Exhaustive, boards up to 4x4". `None` when there is no such folder.
-fn read_exhaustive(dir: &Path) -> Result<Option<(ledger::Exhaustive, String)>, FindingsError> {
-    let root = dir.join("exhaustive");
-    let Ok(entries) = std::fs::read_dir(&root) else {
-        return Ok(None);
-    };
-    let mut runs = Vec::new();
-    let mut subs: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    subs.sort();
-    for sub in subs {
-        if let Some(r) = read_exhaustive_run(&sub)? {
-            runs.push((sub, r));
-        }
-    }
-    if runs.is_empty() {
-        return Ok(None);
-    }
-    runs.sort_by_key(|r| r.1 .0);
-    let mut e = ledger::Exhaustive {
-        findings: vec![(0, 0, 0, 0); FINDINGS.len()],
-        ..Default::default()
-    };
-    let mut s = String::new();
-    let _ = writeln!(s, "## Exhaustive, boards up to 4x4\n");
-    let _ = writeln!(
-        s,
-        "`jpd exhaust` puts every legal position of the small boards through the pipeline of a \
-         campaign game. Each position stands at the pause of its simplest game: its stones placed \
-         in point order, Black first and colours alternating, with the fewest virtual moves that \
-         give each possible first passer and last mover (up to four games per position; the empty \
-         board has one). No move of such a game captures, so its prisoners are 0 and its moves \
-         are the stones plus the virtual moves. The referee judges the position; a settled \
-         position's games are counted under every rule set and checked against T1-T17 and \
-         F1-F6. A `classes` run takes one position per class of the 8 symmetries of the board \
-         (colours not swapped) and counts it for the whole class; its game counts are those \
-         of the representatives. Folders: `exhaustive/<size>/` (`exhaustive.csv`, \
-         `summary.csv`, `findings_summary.csv`, `divergence_summary.csv`, the smallest \
-         example of each measure in `examples/`).\n"
-    );
-    let _ = write!(
-        s,
-        "| size | run | legal positions | classes | settled positions | games checked |"
-    );
-    for r in Unsettled::ALL {
-        let _ = write!(s, " unsettled: {} |", r.as_str());
-    }
-    let _ = writeln!(s, " invariant failures | referee nodes | seconds |");
-    let _ = write!(s, "| ---: | --- | ---: | ---: | ---: | ---: |");
-    for _ in Unsettled::ALL {
-        let _ = write!(s, " ---: |");
-    }
-    let _ = writeln!(s, " ---: | ---: | ---: |");
-    let get = |rows: &ExhaustiveRows, k: &str, n: &str| {
-        rows.get(&(k.to_string(), n.to_string()))
-            .cloned()
-            .unwrap_or((0, 0, 0, String::new(), String::new()))
-    };
-    for (_, (size, mode, complete, seconds, nodes, rows, totals, f, _)) in &runs {
-        let legal = get(rows, "legal", "positions");
-        let settled = get(rows, "settled", "settled");
-        let failures: u64 = THEOREMS
-            .iter()
-            .map(|t| {
-                totals
-                    .get(&format!("{}_failed", t.to_ascii_lowercase()))
-                    .copied()
-                    .unwrap_or(0)
-            })
-            .sum();
-        let _ = write!(
-            s,
-            "| {size}x{size} | {mode}{} | {} | {} | {} | {} |",
-            if *complete { "" } else { " (**incomplete**)" },
-            legal.0,
-            legal.1,
-            settled.0,
-            settled.2
-        );
-        for r in Unsettled::ALL {
-            let _ = write!(s, " {} |", get(rows, "unsettled", r.as_str()).0);
-        }
-        let _ = writeln!(s, " {failures} | {nodes} | {seconds} |");
-        e.sizes.push((*size, mode.clone(), *complete));
-        e.settled_positions += settled.0;
-        e.settled_games += settled.2;
-        for (k, v) in totals {
-            *e.totals.entry(k.clone()).or_default() += v;
-        }
-        for (a, b) in e.findings.iter_mut().zip(f) {
-            a.0 += b.0;
-            a.1 += b.1;
-            a.2 += b.2;
-            a.3 += b.3;
-        }
-    }
-    let _ = writeln!(
-        s,
-        "\nLegal positions are those of Tromp and Farnebäck (1, 57, 12,675, 24,318,165). \
-         Unsettled positions are counted by the referee's reason and drawn on for no verdict; \
-         most small-board positions are still open (a side can capture at a profit, or there is \
-         room for a new group), as one expects of positions taken at random moments rather than \
-         at the end of a game.\n"
-    );
-    let link = |sub: &Path, kind: &str, name: &str, ex: &str, stones: &str| -> String {
-        if ex.is_empty() {
-            "-".into()
-        } else {
-            let folder = sub
-                .file_name()
-                .map(|n| n.to_string_lossy().to_string())
-                .unwrap_or_default();
-            format!("[{stones} stones](exhaustive/{folder}/examples/{kind}-{name}.sgf)")
-        }
-    };
-    let _ = writeln!(s, "Findings (positions where the finding applies / where the reading matters / where it changes the winner; the smallest position where it matters):\n");
-    let _ = write!(s, "| finding |");
-    for (_, r) in &runs {
-        let _ = write!(s, " {0}x{0} |", r.0);
-    }
-    let _ = writeln!(s);
-    let _ = write!(s, "| --- |");
-    for _ in &runs {
-        let _ = write!(s, " --- |");
-    }
-    let _ = writeln!(s);
-    for fid in FINDINGS {
-        let _ = write!(s, "| {fid} |");
-        for (sub, r) in &runs {
-            let rows = &r.5;
-            let a = get(rows, "finding", &format!("{fid}_applies"));
-            let m = get(rows, "finding", &format!("{fid}_matters"));
-            let w = get(rows, "finding", &format!("{fid}_winner"));
-            let _ = write!(
-                s,
-                " {} / {} / {} ({}) |",
-                a.0,
-                m.0,
-                w.0,
-                link(sub, "finding", &format!("{fid}_matters"), &m.3, &m.4)
-            );
-        }
-        let _ = writeln!(s);
-    }
-    let _ = writeln!(s, "\nEdge cases (positions, and in brackets symmetry classes, that hold one in any of their games; the smallest example):\n");
-    let _ = write!(s, "| edge case |");
-    for (_, r) in &runs {
-        let _ = write!(s, " {0}x{0} |", r.0);
-    }
-    let _ = writeln!(s);
-    let _ = write!(s, "| --- |");
-    for _ in &runs {
-        let _ = write!(s, " --- |");
-    }
-    let _ = writeln!(s);
-    for name in EdgeCases::NAMES {
-        let _ = write!(s, "| {name} |");
-        for (sub, r) in &runs {
-            let c = get(&r.5, "edge", name);
-            let _ = write!(
-                s,
-                " {} ({}) {} |",
-                c.0,
-                c.1,
-                link(sub, "edge", name, &c.3, &c.4)
-            );
-        }
-        let _ = writeln!(s);
-    }
-    let _ = writeln!(s, "\nRule sets against jpd-tangsong on the settled games (divergent / winner differs / games compared):\n");
-    let _ = write!(s, "| rule set |");
-    for (_, r) in &runs {
-        let _ = write!(s, " {0}x{0} |", r.0);
-    }
-    let _ = writeln!(s);
-    let _ = write!(s, "| --- |");
-    for _ in &runs {
-        let _ = write!(s, " --- |");
-    }
-    let _ = writeln!(s);
-    for rid in RuleId::ALL.iter().skip(1) {
-        let _ = write!(s, "| {} |", rid.as_str());
-        for (_, r) in &runs {
-            match r.8.iter().find(|(x, _, _)| x == rid.as_str()) {
-                Some((_, _, d)) => {
-                    let _ = write!(
-                        s,
-                        " {} / {} / {} |",
-                        d.divergent, d.winner_differs, d.compared
-                    );
-                }
-                None => {
-                    let _ = write!(s, " - |");
-                }
-            }
-        }
-        let _ = writeln!(s);
-    }
-    let _ = writeln!(s);
-    Ok(Some((e, s)))
 }
 
 /// The findings section: per finding, the games it applies to, where the reading matters, where

@@ -168,8 +168,15 @@ fn finding_evidence(x: &LedgerInput, f: &str) -> String {
 }
 
 fn rows(x: &LedgerInput) -> Vec<Row> {
-    let settled = x.get("settled");
     let mut out = Vec::new();
+    first_claims(x, &mut out);
+    later_claims(x, &mut out);
+    last_claims(x, &mut out);
+    out
+}
+
+/// The rows of Part 1, items 1 to 10.
+fn first_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     let (v, e) = invariant_verdict(x, &["T6"]);
     out.push(Row {
         basis: &["T6"],
@@ -283,6 +290,15 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         ),
         corpus: "dispute-resumption-6x6.sgf",
     });
+}
+
+/// The rows of Part 1 items 11 to 13 and of Art. 19(3) and 20(3).
+fn later_claims(x: &LedgerInput, out: &mut Vec<Row>) {
+    let settled = x.get("settled");
+    let j = x.rule("japanese");
+    let c = x.rule("chinese");
+    let komi_only = c.causes.iter().all(|(cause, n)| cause == "komi" || *n == 0);
+    let (_, fm, _, _) = x.finding("F3");
     let (v, e) = invariant_verdict(x, &["T11"]);
     let (a2, m2, _, w2) = x.finding("F2");
     out.push(Row {
@@ -385,6 +401,10 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         ),
         corpus: "overflow-6x6.sgf",
     });
+}
+
+/// The rows of the fill-up (Art. 21) and of the editions and cases of the seed sources.
+fn last_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     let (v, e) = invariant_verdict(x, &["T5"]);
     let (a1, m1, _, _) = x.finding("F1");
     out.push(Row {
@@ -460,7 +480,6 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
         evidence: finding_evidence(x, "F6"),
         corpus: "walls-6x6-wfp-black-last.sgf",
     });
-    out
 }
 
 /// The ledger as a Markdown section.

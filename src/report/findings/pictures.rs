@@ -1,0 +1,275 @@
+//! The worked examples of `FINDINGS.md`: which games are picked, their SGF and SVG files.
+
+use super::*;
+
+/// A game chosen to be drawn.
+pub(super) struct Pick {
+    pub(super) stem: String,
+    pub(super) game: u64,
+    pub(super) title: String,
+    pub(super) caption: String,
+}
+
+/// The first failure of each theorem (violations.csv order) and the first divergence of each
+/// cause (divergences.csv order; one with a different winner if any).
+pub(super) fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
+    let mut picks = Vec::new();
+    let vpath = dir.join("violations.csv");
+    if vpath.exists() {
+        let mut r = reader(&vpath)?;
+        let h = r.headers().map_err(csv_err(&vpath))?.clone();
+        let (g_c, th_c, det_c) = (
+            col(&h, &vpath, "game")?,
+            col(&h, &vpath, "theorem")?,
+            col(&h, &vpath, "detail")?,
+        );
+        let mut seen = std::collections::BTreeSet::new();
+        for rec in r.records() {
+            let rec = rec.map_err(csv_err(&vpath))?;
+            let th = rec[th_c].to_string();
+            if th == "panic" || !seen.insert(th.clone()) {
+                continue;
+            }
+            let game: u64 = rec[g_c].parse().unwrap_or(0);
+            picks.push(Pick {
+                stem: format!("theorem-{th}-game-{game}"),
+                game,
+                title: format!("{th} fails on game {game}"),
+                caption: rec[det_c].chars().take(300).collect(),
+            });
+        }
+    }
+    let fpath = dir.join("findings.csv");
+    if fpath.exists() {
+        let mut r = reader(&fpath)?;
+        let h = r.headers().map_err(csv_err(&fpath))?.clone();
+        let (g_c, f_c, m_c, w_c, d_c) = (
+            col(&h, &fpath, "game")?,
+            col(&h, &fpath, "finding")?,
+            col(&h, &fpath, "matters")?,
+            col(&h, &fpath, "winner_changes")?,
+            col(&h, &fpath, "detail")?,
+        );
+        // Per finding, the first game where it matters, preferring one whose winner changes.
+        let mut first: BTreeMap<String, (bool, u64, String)> = BTreeMap::new();
+        for rec in r.records() {
+            let rec = rec.map_err(csv_err(&fpath))?;
+            if &rec[m_c] != "1" {
+                continue;
+            }
+            let won = &rec[w_c] == "1";
+            if matches!(first.get(&rec[f_c]), Some((true, _, _)))
+                || (first.contains_key(&rec[f_c]) && !won)
+            {
+                continue;
+            }
+            let game: u64 = rec[g_c].parse().unwrap_or(0);
+            first.insert(
+                rec[f_c].to_string(),
+                (won, game, rec[d_c].chars().take(300).collect()),
+            );
+        }
+        for (f, (_, game, caption)) in first {
+            picks.push(Pick {
+                stem: format!("finding-{f}-game-{game}"),
+                game,
+                title: format!("{f} on game {game}"),
+                caption,
+            });
+        }
+    }
+    let dpath = dir.join("divergences.csv");
+    if dpath.exists() {
+        let mut r = reader(&dpath)?;
+        let h = r.headers().map_err(csv_err(&dpath))?.clone();
+        let (g_c, ru_c, win_c, ref_c, res_c) = (
+            col(&h, &dpath, "game")?,
+            col(&h, &dpath, "rules")?,
+            col(&h, &dpath, "winner_differs")?,
+            col(&h, &dpath, "jpd_tangsong_result")?,
+            col(&h, &dpath, "result")?,
+        );
+        let cause_cols: Vec<(Cause, usize)> = Cause::ALL
+            .iter()
+            .map(|&c| col(&h, &dpath, &format!("{}_points", c.as_str())).map(|i| (c, i)))
+            .collect::<Result<_, _>>()?;
+        // Per cause: the first divergence, and the first with a different winner.
+        let mut first: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
+        let mut first_win: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
+        for rec in r.records() {
+            let rec = rec.map_err(csv_err(&dpath))?;
+            let won = &rec[win_c] == "1";
+            for (k, &(c, i)) in cause_cols.iter().enumerate() {
+                let v: f64 = rec[i].parse().unwrap_or(0.0);
+                if v == 0.0 {
+                    continue;
+                }
+                let what = || {
+                    (
+                        rec[g_c].parse::<u64>().unwrap_or(0),
+                        rec[ru_c].to_string(),
+                        format!(
+                            "{} {} against jpd-tangsong {}; {} term {:+}",
+                            &rec[ru_c],
+                            &rec[res_c],
+                            &rec[ref_c],
+                            c.as_str(),
+                            v
+                        ),
+                    )
+                };
+                if first[k].is_none() {
+                    first[k] = Some(what());
+                }
+                if won && first_win[k].is_none() {
+                    first_win[k] = Some(what());
+                }
+            }
+            if first_win.iter().all(Option::is_some) {
+                break;
+            }
+        }
+        for (k, c) in Cause::ALL.iter().enumerate() {
+            if let Some((game, rules, caption)) = first_win[k].clone().or(first[k].clone()) {
+                picks.push(Pick {
+                    stem: format!("cause-{}-game-{game}-{rules}", c.as_str()),
+                    game,
+                    title: format!("{} on game {game}", c.as_str()),
+                    caption,
+                });
+            }
+        }
+    }
+    Ok(picks)
+}
+
+/// Writes `examples/` (each pick as SGF and SVG, regenerated from its seed) and
+/// `divergences.svg` (the chart of divergence rates by cause and size).
+pub(super) fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
+    let manifest = Manifest::read(dir).map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    let campaign = manifest
+        .campaign()
+        .map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    let opts = manifest
+        .run_options()
+        .map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    let edir = dir.join("examples");
+    if edir.exists() {
+        std::fs::remove_dir_all(&edir).map_err(io_err(&edir))?;
+    }
+    for p in example_picks(dir)? {
+        let g = generate(&campaign.spec(p.game));
+        let a = analyse(&g.finished, opts.balancing, &RuleId::ALL, opts.checks);
+        let Ok(count) = &a.count else { continue };
+        let caption = format!("{}{}", p.caption, japanese_note(&p.stem, count));
+        write_example(
+            &edir,
+            &p.stem,
+            &g.finished,
+            count,
+            &a.results,
+            &p.title,
+            &caption,
+        )
+        .map_err(io_err(&edir.join(&p.stem)))?;
+        // A finding's example also gets its shortest settled prefix that still shows it and
+        // a game on a smaller board that shows it too, each with the line that regenerates it.
+        if let Some(id) = p
+            .stem
+            .strip_prefix("finding-")
+            .and_then(|r| r.split('-').next())
+        {
+            let spec = campaign.spec(p.game);
+            let row = ViolationRow {
+                game: p.game,
+                seed: spec.seed(),
+                size: spec.size,
+                policy: g.policy.name(),
+                theorem: id.to_string(),
+                detail: p.caption.clone(),
+            };
+            for (suffix, w) in shrinker(&spec, &g, &row) {
+                let path = edir.join(format!("{}-{suffix}.sgf", p.stem));
+                crate::files::write_atomic(&path, w.to_sgf().as_bytes())?;
+            }
+        }
+    }
+    // The chart: per cause and size, divergent comparisons over all comparisons.
+    let div = read_divergences(dir)?;
+    if !div.is_empty() {
+        let sizes: Vec<u32> = div
+            .iter()
+            .map(|(_, sz, _)| *sz)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let causes: Vec<String> = Cause::ALL.iter().map(|c| c.as_str().to_string()).collect();
+        let values: Vec<Vec<f64>> = causes
+            .iter()
+            .map(|cause| {
+                sizes
+                    .iter()
+                    .map(|&sz| {
+                        let (mut n, mut d) = (0u64, 0u64);
+                        for (_, s2, row) in &div {
+                            if *s2 != sz {
+                                continue;
+                            }
+                            d += row.compared;
+                            n += row
+                                .causes
+                                .iter()
+                                .find(|(c, _, _)| c == cause)
+                                .map(|x| x.1)
+                                .unwrap_or(0);
+                        }
+                        if d == 0 {
+                            0.0
+                        } else {
+                            (10000.0 * n as f64 / d as f64).round() / 100.0
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let series: Vec<String> = sizes.iter().map(|s| format!("{s}x{s}")).collect();
+        let svg = bar_chart(
+            "Divergences from jpd-tangsong by cause and board size",
+            &causes,
+            &series,
+            &values,
+            "% of comparisons",
+        );
+        let path = dir.join("divergences.svg");
+        crate::files::write_atomic(&path, svg.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// For a divergence picture of a Japanese-style rule set, a caption line naming the empty points
+/// drawn as territory that this rule set does not count (seki regions, ko points), so the picture
+/// frames them; empty for any other picture.
+pub(super) fn japanese_note(stem: &str, count: &crate::counting::Count) -> String {
+    let reading = if stem.ends_with("-japanese-literal") {
+        DameReading::Literal
+    } else if stem.ends_with("-japanese") || stem.ends_with("-korean") {
+        DameReading::Filled
+    } else {
+        return String::new();
+    };
+    let st = &count.settlement_paused;
+    let b = st.board();
+    let un = japanese_unscored(st, reading);
+    let points: Vec<String> = b
+        .points()
+        .filter(|p| un[p.idx()].is_some())
+        .map(|p| b.coord(p).to_human(b.size()))
+        .collect();
+    if points.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\nDrawn as territory but not counted by this rule set (seki regions, ko points): {}",
+        points.join(" ")
+    )
+}
