@@ -183,13 +183,19 @@ fn one(path: &std::path::Path, gnugo: Option<&PathBuf>) -> Result<Option<Row>, S
     let rep = replay_with(
         &rec,
         jipingdian::checks::play_rules(RuleId::Japanese),
-        ReplayOptions { assume_pause: true },
+        ReplayOptions {
+            assume_pause: true,
+            implied_passes: false,
+        },
     )
     .or_else(|_| {
         replay_with(
             &rec,
             jipingdian::checks::play_rules(RuleId::Chinese),
-            ReplayOptions { assume_pause: true },
+            ReplayOptions {
+                assume_pause: true,
+                implied_passes: false,
+            },
         )
     })
     .map_err(|e| sgf_error_kind(&e).to_string())?;

@@ -169,6 +169,10 @@ enum Command {
         /// its last move: the side to move passes, then the other.
         #[arg(long)]
         assume_pause: bool,
+        /// Read two moves of one colour in a row as an unrecorded virtual move of the other side
+        /// between them, with a note (without it such a record is refused).
+        #[arg(long)]
+        implied_passes: bool,
         /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
         /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
         /// final_status_list dead). Default: the record's marks when it has any, else estimate.
@@ -213,6 +217,10 @@ enum Command {
         /// its last move.
         #[arg(long)]
         assume_pause: bool,
+        /// Read two moves of one colour in a row as an unrecorded virtual move of the other side
+        /// between them, with a note (without it such a record is refused).
+        #[arg(long)]
+        implied_passes: bool,
         /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
         /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
         /// final_status_list dead). Default: the record's marks when it has any, else estimate.
@@ -844,6 +852,7 @@ fn main() -> ExitCode {
             balancing,
             komi_from_sgf,
             assume_pause,
+            implied_passes,
             dead,
             inputs,
         } => {
@@ -861,6 +870,7 @@ fn main() -> ExitCode {
                     komi_from_sgf,
                     checks: CheckOptions::default(),
                     assume_pause,
+                    implied_passes,
                     dead: dead.unwrap_or_default(),
                 },
                 threads,
@@ -1025,6 +1035,7 @@ fn main() -> ExitCode {
             format,
             komi_from_sgf,
             assume_pause,
+            implied_passes,
             dead,
             keep_going,
             svg,
@@ -1047,6 +1058,7 @@ fn main() -> ExitCode {
                 komi_from_sgf,
                 checks: CheckOptions::default(),
                 assume_pause,
+                implied_passes,
                 dead: dead.unwrap_or_default(),
             };
             let mut reports: Vec<FileReport> = Vec::new();

@@ -28,6 +28,7 @@ fn quick_options() -> ScoreOptions {
             t11_choices: 2,
         },
         assume_pause: false,
+        implied_passes: false,
         dead: Default::default(),
     }
 }

@@ -285,6 +285,37 @@ fn gb2312_record_decodes() {
     }
 }
 
+/// Two moves of one colour in a row: refused by default, read with `implied_passes` as a
+/// virtual move of the other side between them, with a note. B E5, (W virtual), B D6, W virtual,
+/// B virtual: the game pauses with Black 2 stones and 1 virtual move, White 0 and 2.
+#[test]
+fn two_moves_in_a_row_read_with_implied_passes() {
+    let rec = parse_sgf(b"(;GM[1]SZ[9];B[ee];B[dd];W[];B[])").unwrap();
+    let opts = ReplayOptions {
+        assume_pause: false,
+        implied_passes: true,
+    };
+    let done = replay_with(&rec, PlayRules::JPD, opts).unwrap();
+    assert_eq!(done.game.phase(), Phase::Paused);
+    assert_eq!(done.game.virtual_moves().white, 2);
+    assert_eq!(done.game.virtual_moves().black, 1);
+    assert_eq!(done.game.board().stone_count(Color::Black), 2);
+    assert!(
+        done.record
+            .notes
+            .iter()
+            .any(|n| n.contains("move 2 (node 2): black moved twice in a row")),
+        "{:?}",
+        done.record.notes
+    );
+    // After a virtual move no pass is implied (it would pause the game): still refused.
+    let rec = parse_sgf(b"(;GM[1]SZ[9];B[ee];W[];W[dd])").unwrap();
+    assert!(matches!(
+        replay_with(&rec, PlayRules::JPD, opts),
+        Err(SgfError::WrongTurn { move_number: 3, .. })
+    ));
+}
+
 #[test]
 fn wrong_turn_not_ended_after_end_and_not_go() {
     let e = err(play("(;GM[1]SZ[9];B[ee];B[dd])"));
@@ -901,7 +932,10 @@ fn quirks_no_final_passes() {
     let done = replay_with(
         &read(text).unwrap(),
         PlayRules::JPD,
-        ReplayOptions { assume_pause: true },
+        ReplayOptions {
+            assume_pause: true,
+            implied_passes: false,
+        },
     )
     .unwrap();
     assert_eq!(done.game.phase(), Phase::Paused);

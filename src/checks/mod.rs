@@ -297,7 +297,7 @@ pub fn analyse_with(
         t11(f, c, opts.t11_choices),
         t12(by_id(RuleId::JpdTangsong), by_id(RuleId::JpdA)),
         t13(by_id(RuleId::JpdTangsong), by_id(RuleId::Wmsg2008)),
-        t14(by_id(RuleId::Aga), by_id(RuleId::AgaArea)),
+        t14(&sheet, by_id(RuleId::Aga), by_id(RuleId::AgaArea)),
         t15(&sheet, by_id(RuleId::Ing)),
         t16(&sheet, by_id(RuleId::Ikeda)),
         t17(&sheet, &all),
@@ -334,8 +334,16 @@ fn t13(t: &RuleResult, w: &RuleResult) -> TheoremResult {
 }
 
 /// T14: AGA territory counting equals AGA area counting, margin and winner (R12: "the
-/// difference in their scores, and the game result, will be the same").
-fn t14(t: &RuleResult, a: &RuleResult) -> TheoremResult {
+/// difference in their scores, and the game result, will be the same"). AGA's rules know setup
+/// stones only as a handicap (R11: the stones placed in one turn of Black's, White moving next);
+/// a position set up otherwise (a problem diagram, stones of both colours) is outside them.
+fn t14(sh: &Sheet, t: &RuleResult, a: &RuleResult) -> TheoremResult {
+    if sh.setup_lead != (sh.handicap - 1).max(0) {
+        return TheoremResult::na(
+            "T14",
+            "setup stones that are no handicap: outside AGA's rules (R11 knows a handicap only)",
+        );
+    }
     TheoremResult::new(
         "T14",
         t.margin == a.margin && t.winner == a.winner,

@@ -34,6 +34,9 @@ pub struct ScoreOptions {
     /// Count a record that stops in play (no final passes, no result in `RE`) as paused after
     /// its last move (`--assume-pause`).
     pub assume_pause: bool,
+    /// Read two moves of one colour in a row as an unrecorded virtual move of the other side
+    /// between them (`--implied-passes`).
+    pub implied_passes: bool,
     /// Where the dead stones of a paused position come from (`--dead`).
     pub dead: DeadChoice,
 }
@@ -111,6 +114,7 @@ impl Default for ScoreOptions {
             komi_from_sgf: false,
             checks: CheckOptions::default(),
             assume_pause: false,
+            implied_passes: false,
             dead: DeadChoice::Default,
         }
     }
@@ -426,6 +430,7 @@ pub fn score_bytes_with_diagram(
     }
     let replay_opts = ReplayOptions {
         assume_pause: opts.assume_pause,
+        implied_passes: opts.implied_passes,
     };
     let mut replays: Vec<Result<Replayed, SgfError>> = plays
         .iter()

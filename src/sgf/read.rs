@@ -1522,6 +1522,10 @@ pub struct ReplayOptions {
     /// Count a record that stops in play as paused after its last move even when `RE` holds
     /// no count (`jpd score --assume-pause`).
     pub assume_pause: bool,
+    /// Read two moves of one colour in a row as an unrecorded virtual move of the other side
+    /// between them, with a note (`jpd score --implied-passes`). Without it such a record is
+    /// refused ([`SgfError::WrongTurn`]), since these rules count every virtual move.
+    pub implied_passes: bool,
 }
 
 /// [`replay`] with options. A record that stops while the game is in play is
@@ -1555,6 +1559,22 @@ pub fn replay_with(
                     End::Resignation(c) => format!("{c} resigned"),
                 },
             });
+        }
+        if m.color != game.to_move()
+            && opts.implied_passes
+            && game.phase() == Phase::Playing
+            && game.consecutive_virtual() == 0
+        {
+            let other = game.to_move();
+            if game.play(Move::Virtual).is_ok() {
+                record.notes.push(format!(
+                    "move {move_number} (node {}): {} moved twice in a row: a virtual move of {} \
+                     is read between them (--implied-passes)",
+                    m.node,
+                    m.color.name(),
+                    other.name()
+                ));
+            }
         }
         if m.color != game.to_move() {
             return Err(SgfError::WrongTurn {

@@ -121,7 +121,10 @@ fn real_corpus_estimate_agrees_with_the_marks() {
                 jipingdian::sgf::replay_with(
                     &r,
                     jipingdian::engine::PlayRules::JPD,
-                    jipingdian::sgf::ReplayOptions { assume_pause: true },
+                    jipingdian::sgf::ReplayOptions {
+                        assume_pause: true,
+                        implied_passes: false,
+                    },
                 )
             })
             .expect("replays");
