@@ -598,6 +598,13 @@ fn t9(g: &Game) -> TheoremResult {
              positional superko); under Art. 9 the repeating move is illegal",
         );
     }
+    if g.rules().ko == crate::engine::KoRule::SimpleKo {
+        return TheoremResult::na(
+            "T9",
+            "counted under simple ko (a record that positional superko refuses): a recurring \
+             position is legal there",
+        );
+    }
     let rep = g.any_repetition();
     TheoremResult::new(
         "T9",

@@ -504,6 +504,23 @@ pub fn score_bytes_with_diagram(
         })
         .collect();
     let mut notes = rep.record.notes.clone();
+    // Dead stones given from outside (the record's marks, GNU Go's list) that contradict
+    // Benson's analysis are a fault of the input, not of the harness: T10, an invariant, does
+    // not judge them, and a note says what is wrong.
+    if matches!(dead_json.source.as_str(), "record" | "gnugo") {
+        if let Some(t) = analysis
+            .theorems
+            .iter_mut()
+            .find(|t| t.id == "T10" && t.verdict == Verdict::Fails)
+        {
+            t.verdict = Verdict::NotApplicable;
+            t.detail = format!(
+                "the dead stones are the {}'s, not the harness's, and contradict Benson's analysis: {}",
+                dead_json.source, t.detail
+            );
+            notes.push(format!("dead stones: {}", t.detail));
+        }
+    }
     if unscored.iter().any(Option::is_some) {
         let ko: Vec<String> = plays
             .iter()

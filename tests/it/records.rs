@@ -300,3 +300,44 @@ fn handicap_compensation_per_rule_set() {
     assert!(!r.notes.iter().any(|n| n.starts_with("handicap game of")));
     assert_eq!(r.results[0].komi, Half(15));
 }
+
+/// Dead stones given from outside that contradict Benson are the input's fault, not the
+/// harness's: T10 (an invariant) does not judge them, and a note says what is wrong.
+///
+/// ```text
+///   A B C D E
+/// 5 O X . . .     Black's column B with A2 is one string with two vital regions, {A5 A4 A3}
+/// 4 . X . . .     (White's A5 inside it) and {A1}: pass-alive, so A5 lies in Black's
+/// 3 . X . O .     pass-alive territory. The record marks no dead stone: with `--dead record`
+/// 2 X X . . .     A5 stays on the board as a stone, against Benson. With the default (the
+/// 1 . X . . .     estimate, Benson as its hard bound) A5 is dead and T10 holds.
+/// ```
+#[test]
+fn dead_stones_of_the_record_that_contradict_benson_are_noted_not_an_invariant_failure() {
+    let sgf = "(;GM[1]FF[4]SZ[5]KM[6.5]AB[ba][bb][bc][bd][be][ad]AW[aa][dc]PL[W];W[];B[])";
+    let opts = |dead| ScoreOptions {
+        rules: vec![RuleId::Chinese],
+        dead,
+        ..ScoreOptions::default()
+    };
+    let t10 = |r: &FileReport| {
+        r.invariants
+            .iter()
+            .find(|t| t.id == "T10")
+            .cloned()
+            .expect("T10 reported")
+    };
+    let r = score_bytes("t10.sgf", sgf.as_bytes(), &opts(DeadChoice::Record)).expect("scored");
+    let t = t10(&r);
+    assert_eq!(t.holds, None, "{t:?}");
+    assert!(
+        t.detail.contains("A5 lies in black's pass-alive territory"),
+        "{t:?}"
+    );
+    assert!(r
+        .notes
+        .iter()
+        .any(|n| n.contains("the dead stones are the record's")));
+    let r = score_bytes("t10.sgf", sgf.as_bytes(), &opts(DeadChoice::Default)).expect("scored");
+    assert_eq!(t10(&r).holds, Some(true));
+}
