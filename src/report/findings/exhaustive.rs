@@ -186,6 +186,20 @@ pub(super) fn read_exhaustive(
 
 /// The per-size tables of the exhaustive section: findings, edge cases, rule sets against
 /// jpd-tangsong, each cell with its smallest example where there is one.
+/// The head of a table with one column per board size: `| first | 1x1 | ... |` and its rule.
+fn size_header(s: &mut String, first: &str, runs: &[(PathBuf, ExhaustiveRun)]) {
+    let _ = write!(s, "| {first} |");
+    for (_, r) in runs {
+        let _ = write!(s, " {0}x{0} |", r.0);
+    }
+    let _ = writeln!(s);
+    let _ = write!(s, "| --- |");
+    for _ in runs {
+        let _ = write!(s, " --- |");
+    }
+    let _ = writeln!(s);
+}
+
 fn exhaustive_tables(s: &mut String, runs: &[(PathBuf, ExhaustiveRun)]) {
     let get = |rows: &ExhaustiveRows, k: &str, n: &str| {
         rows.get(&(k.to_string(), n.to_string()))
@@ -204,16 +218,7 @@ fn exhaustive_tables(s: &mut String, runs: &[(PathBuf, ExhaustiveRun)]) {
         }
     };
     let _ = writeln!(s, "Findings (positions where the finding applies / where the reading matters / where it changes the winner; the smallest position where it matters):\n");
-    let _ = write!(s, "| finding |");
-    for (_, r) in runs {
-        let _ = write!(s, " {0}x{0} |", r.0);
-    }
-    let _ = writeln!(s);
-    let _ = write!(s, "| --- |");
-    for _ in runs {
-        let _ = write!(s, " --- |");
-    }
-    let _ = writeln!(s);
+    size_header(s, "finding", runs);
     for fid in FINDINGS {
         let _ = write!(s, "| {fid} |");
         for (sub, r) in runs {
@@ -233,16 +238,7 @@ fn exhaustive_tables(s: &mut String, runs: &[(PathBuf, ExhaustiveRun)]) {
         let _ = writeln!(s);
     }
     let _ = writeln!(s, "\nEdge cases (positions, and in brackets symmetry classes, that hold one in any of their games; the smallest example):\n");
-    let _ = write!(s, "| edge case |");
-    for (_, r) in runs {
-        let _ = write!(s, " {0}x{0} |", r.0);
-    }
-    let _ = writeln!(s);
-    let _ = write!(s, "| --- |");
-    for _ in runs {
-        let _ = write!(s, " --- |");
-    }
-    let _ = writeln!(s);
+    size_header(s, "edge case", runs);
     for name in EdgeCases::NAMES {
         let _ = write!(s, "| {name} |");
         for (sub, r) in runs {
@@ -258,16 +254,7 @@ fn exhaustive_tables(s: &mut String, runs: &[(PathBuf, ExhaustiveRun)]) {
         let _ = writeln!(s);
     }
     let _ = writeln!(s, "\nRule sets against jpd-tangsong on the settled games (divergent / winner differs / games compared):\n");
-    let _ = write!(s, "| rule set |");
-    for (_, r) in runs {
-        let _ = write!(s, " {0}x{0} |", r.0);
-    }
-    let _ = writeln!(s);
-    let _ = write!(s, "| --- |");
-    for _ in runs {
-        let _ = write!(s, " --- |");
-    }
-    let _ = writeln!(s);
+    size_header(s, "rule set", runs);
     for rid in RuleId::ALL.iter().skip(1) {
         let _ = write!(s, "| {} |", rid.as_str());
         for (_, r) in runs {
