@@ -346,11 +346,6 @@ fn wrong_turn_not_ended_after_end_and_not_go() {
         "{e:?}"
     );
     assert_eq!(err(read("(;GM[2];B[aa])")), SgfError::NotGo);
-    let e = err(read("(;GM[1]SZ[9];B[ee];AB[aa])"));
-    assert!(
-        matches!(e, SgfError::UnsupportedSetup { node: 2, .. }),
-        "{e:?}"
-    );
     let e = err(play("(;GM[1]SZ[3]AB[ab][ba]AW[aa])"));
     assert!(matches!(e, SgfError::Setup(_)), "{e:?}");
 }
@@ -643,8 +638,8 @@ fn quirks_handicap_game() {
 }
 
 /// Setup (AB/AW/AE) after the root: applied in order to the starting position while no move
-/// has been made; after a move (or beside one) it is refused, naming the node, as the move
-/// counts cannot include stones placed during play.
+/// has been made (beside the first move: before it); after a move it edits the position, and
+/// the game is counted from the edited position (`jipingdian::sgf::SetupEdit`).
 #[test]
 fn quirks_setup_after_the_root() {
     // Node 1 places black C7 (cc), D6 (dd) and white E5 (ee); node 2 empties D6 and adds white
@@ -674,23 +669,104 @@ fn quirks_setup_after_the_root() {
     // PL before the first move, outside the root, sets the first player.
     let rec = read("(;GM[1]SZ[9]AW[cc]AB[dd];PL[W];W[ee];B[];W[])").unwrap();
     assert_eq!(rec.player_to_move, Some(Color::White));
-    // After the first move: refused, naming the node and the move.
-    let e = err(read("(;GM[1]SZ[9];B[ee];W[dd];AB[aa];W[])"));
+    // Beside the first move in one node: part of the starting position, before that move.
+    let rec = read("(;GM[1]SZ[9];AB[aa]B[ee];W[];B[])").unwrap();
+    assert_eq!(rec.setup, vec![(c("aa"), Color::Black)]);
+    assert!(rec.edits.is_empty());
+    // After a move: an edit of the position. Black E5 (ee), White D6 (dd), then node 3 adds
+    // black A9 (aa) and White plays C7 (cc). The game is counted from the edited position:
+    // setup Black aa, ee and White dd (3 stones), White to move, then W[cc], B[], W[].
+    let rec = read("(;GM[1]SZ[9];B[ee];W[dd];AB[aa];W[cc];B[];W[])").unwrap();
+    assert_eq!(rec.edits.len(), 1);
+    assert_eq!(rec.edits[0].before_move, 2);
+    let done = replay(&rec, PlayRules::JPD).unwrap();
+    assert_eq!(done.game.setup_stones().black, 2);
+    assert_eq!(done.game.setup_stones().white, 1);
+    assert_eq!(done.game.phase(), Phase::Paused);
+    assert_eq!(done.record.moves.len(), 3, "moves 1-2 are not counted");
     assert_eq!(
-        e,
-        SgfError::UnsupportedSetup {
-            node: 3,
-            prop: "AB".into(),
-            moves: 2
-        }
+        done.record.setup,
+        vec![
+            (c("aa"), Color::Black),
+            (c("ee"), Color::Black),
+            (c("dd"), Color::White)
+        ]
     );
-    assert!(e.to_string().contains("after move 2"), "{e}");
-    // Beside a move in one node: refused too.
-    let e = err(read("(;GM[1]SZ[9];AE[aa]B[ee])"));
     assert!(
-        matches!(&e, SgfError::UnsupportedSetup { node: 1, prop, moves: 0 } if prop == "AE"),
-        "{e:?}"
+        done.record
+            .notes
+            .iter()
+            .any(|n| n.starts_with("node 3: setup after move 2") && n.contains("white to move")),
+        "{:?}",
+        done.record.notes
     );
+    // AE in the middle of play, with stones played after it, is an edit too: Black's E5 is
+    // taken off and the game goes on from White D6 alone, Black to move.
+    let done = play("(;GM[1]SZ[9];B[ee];W[dd];AE[ee];B[ff];W[];B[])").unwrap();
+    let b = done.game.board();
+    assert_eq!(b.stone(b.checked_point(c("ee")).unwrap()), None);
+    assert_eq!(
+        b.stone(b.checked_point(c("ff")).unwrap()),
+        Some(Color::Black)
+    );
+    assert_eq!(done.game.setup_stones().white, 1);
+    assert_eq!(done.game.setup_stones().black, 0);
+    assert!(done.dead.is_empty());
+    // Stones placed after the last move: read; the edited position has no move after it, so
+    // the record is still in play and the replay says so.
+    let rec = read("(;GM[1]SZ[9];B[ee];AB[aa])").unwrap();
+    assert_eq!(rec.edits.len(), 1);
+    let e = err(replay(&rec, PlayRules::JPD));
+    assert!(matches!(e, SgfError::NotEnded { .. }), "{e:?}");
+}
+
+/// Dead stones taken off with AE at the end of a record (the convention of many programs and
+/// servers) are the record's dead stones, as TB/TW marks would make them.
+///
+/// 5x5: Black holds column C (C1-C5), White column D, and White's stone A5 (aa) sits in Black's
+/// area. After two passes a node takes A5 off with AE: A5 is dead and stays on the board, which
+/// is exactly what `TB[aa]` (Black's mark on a white stone) says in the same record.
+#[test]
+fn quirks_dead_stones_taken_off_with_ae() {
+    let moves = "B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[aa];B[];W[]";
+    let by_ae = play(&format!("(;GM[1]SZ[5];{moves};AE[aa])")).unwrap();
+    let by_mark = play(&format!("(;GM[1]SZ[5];{moves};TB[aa])")).unwrap();
+    assert_eq!(by_ae.dead, vec![c("aa")]);
+    assert_eq!(by_ae.dead, by_mark.dead);
+    assert_eq!(by_ae.game.phase(), Phase::Paused);
+    let b = by_ae.game.board();
+    assert_eq!(
+        b.stone(b.checked_point(c("aa")).unwrap()),
+        Some(Color::White)
+    );
+    assert!(
+        by_ae
+            .record
+            .notes
+            .iter()
+            .any(|n| n.contains("read as the record's dead stones")),
+        "{:?}",
+        by_ae.record.notes
+    );
+    // Beside the final virtual move in one node (as GNU Go's own records write it), and with
+    // an empty point in the list: the same dead stones, the empty point ignored with a note.
+    let moves_but_last = &moves[..moves.len() - ";W[]".len()];
+    let beside = play(&format!("(;GM[1]SZ[5];{moves_but_last};W[]AE[aa][bb])")).unwrap();
+    assert_eq!(beside.dead, vec![c("aa")]);
+    assert!(beside
+        .record
+        .notes
+        .iter()
+        .any(|n| n.contains("1 empty point")));
+    // Taken off while a stone is still played after it: not dead stones but an edit, and the
+    // game is counted from the edited position (A5 gone).
+    let later = play(&format!(
+        "(;GM[1]SZ[5];{moves_but_last};AE[aa];W[ee];B[];W[])"
+    ))
+    .unwrap();
+    assert!(later.dead.is_empty());
+    let b = later.game.board();
+    assert_eq!(b.stone(b.checked_point(c("aa")).unwrap()), None);
 }
 
 /// Charsets: text without CA that is not UTF-8 is Latin-1 (the SGF default); CA labels are

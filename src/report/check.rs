@@ -111,7 +111,6 @@ pub fn sgf_error_kind(e: &SgfError) -> &'static str {
         SgfError::OffBoard { .. } => "off_board",
         SgfError::TwoMovesInOneNode { .. } => "two_moves_in_one_node",
         SgfError::BadValue { .. } => "bad_value",
-        SgfError::UnsupportedSetup { .. } => "unsupported_setup",
         SgfError::InvalidEncoding { .. } => "invalid_encoding",
         SgfError::UnknownCharset { .. } => "unknown_charset",
         SgfError::IllegalMove { .. } => "illegal_move",

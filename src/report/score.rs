@@ -714,7 +714,7 @@ fn dead_line(r: &FileReport) -> Option<String> {
     let line = match d.source.as_str() {
         "none" => return None,
         "record" => format!(
-            "dead stones: from the record's TB/TW marks; of them not proven by the referee: {}",
+            "dead stones: from the record's marks (TB/TW, or AE at the end); of them not proven by the referee: {}",
             list(&d.estimated)
         ),
         "proven" => format!(

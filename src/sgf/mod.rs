@@ -38,8 +38,11 @@
 //! assert_eq!(done.game.first_passer(), Some(Color::White));
 //! ```
 
+mod edits;
 mod read;
 mod write;
+
+pub use edits::SetupEdit;
 
 pub use read::{
     parse_sgf, replay, replay_with, RecordedResult, ReplayOptions, Replayed, ResultHow, SgfError,

@@ -11,6 +11,8 @@ use sgf_parse::{GameTree, LexerError, SgfNode, SgfParseError, SgfProp};
 use crate::counting::Half;
 use crate::engine::{Color, Coord, End, Game, GameError, Illegal, Move, PerSide, Phase, PlayRules};
 
+use super::edits::{self, SetupEdit};
+
 /// The most nodes the main line of the first game tree may hold. Deeper lines would exhaust the
 /// stack in `sgf-parse`, which builds and drops them recursively. Side variations are cut before
 /// parsing and not counted (only [`MAX_BYTES`] bounds them); other game trees are not parsed.
@@ -116,19 +118,6 @@ pub enum SgfError {
         prop: String,
         /// The value(s) as written.
         value: String,
-    },
-    /// Setup properties (`AB`, `AW`, `AE`) after the first move, or in a node with a move.
-    /// Setup before the first move is read into the starting position; stones placed or
-    /// removed during play are not moves, and the move counts the rules compare cannot include
-    /// them.
-    #[error("node {node}: setup property {prop} after move {moves} or beside a move: stones placed or removed during play are not moves, so the move counts the rules compare cannot include them and the record cannot be counted; only setup before the first move (AB/AW/AE in nodes without a move) is read")]
-    UnsupportedSetup {
-        /// The node.
-        node: usize,
-        /// The property identifier.
-        prop: String,
-        /// Moves read before the node.
-        moves: usize,
     },
     /// Bytes that are not valid in the declared (or default) charset.
     #[error("node {node}: the bytes at offset {offset} are not valid {charset}{how}; re-save the file in that charset or correct its CA property")]
@@ -244,6 +233,9 @@ pub struct SgfRecord {
     pub setup: Vec<(Coord, Color)>,
     /// The moves of the main line.
     pub moves: Vec<SgfMove>,
+    /// Setup properties after the first move or beside a move, in order: dead stones taken off
+    /// at the end, or an edited position (see [`SetupEdit`]); applied by [`replay_with`].
+    pub edits: Vec<SetupEdit>,
     /// `TB` and `TW` of the last node of the main line, sorted.
     pub territory: PerSide<Vec<Coord>>,
     /// Dead stones: empty after [`parse_sgf`], filled by [`replay`] (stones of the final position
@@ -1179,14 +1171,6 @@ impl Reader {
         ));
     }
 
-    fn setup_error(&self, node: usize, prop: &str) -> SgfError {
-        SgfError::UnsupportedSetup {
-            node,
-            prop: prop.to_string(),
-            moves: self.rec.moves.len(),
-        }
-    }
-
     fn read_node(&mut self, node: usize, props: &[Prop]) -> Result<(), SgfError> {
         let is_root = node == 0;
         let is_move = |p: &Prop| match p {
@@ -1194,9 +1178,14 @@ impl Reader {
             Prop::Invalid(id, _) => id == "B" || id == "W",
             _ => false,
         };
-        // Setup (AB/AW/AE) is read into the starting position while no move has been read and
-        // the node holds none; after that it would change the board between moves.
-        let setup_ok = self.rec.moves.is_empty() && !props.iter().any(is_move);
+        // Setup (AB/AW/AE) is read into the starting position while no move has been read (in
+        // a node with a move, it comes before that move); after that it is an edit of the
+        // position, applied by the replay (see `edits`).
+        let before_first = self.rec.moves.is_empty();
+        let beside_move = props.iter().any(is_move);
+        let has_setup = props
+            .iter()
+            .any(|p| matches!(p, Prop::AB(_) | Prop::AW(_) | Prop::AE(_)));
         let mut mv: Option<(Color, Option<Coord>, String)> = None;
         let mut territory: PerSide<Vec<Coord>> = PerSide::default();
         let mut added: Vec<(Coord, Color)> = Vec::new();
@@ -1247,17 +1236,11 @@ impl Reader {
                     } else {
                         (Color::White, "AW")
                     };
-                    if !setup_ok {
-                        return Err(self.setup_error(node, id));
-                    }
                     for at in self.points(node, id, set)? {
                         added.push((at, c));
                     }
                 }
                 Prop::AE(set) => {
-                    if !setup_ok {
-                        return Err(self.setup_error(node, "AE"));
-                    }
                     if is_root {
                         self.rec
                             .notes
@@ -1273,7 +1256,9 @@ impl Reader {
                     };
                     if self.rec.moves.is_empty() {
                         self.rec.player_to_move = Some(c);
-                    } else {
+                    } else if !has_setup {
+                        // Beside an edit of the position the replay takes the colour of the
+                        // next move as the player to move; elsewhere PL changes nothing.
                         self.rec.notes.push(format!(
                             "node {node}: PL[{}] after the first move ignored (the turn follows the moves)",
                             c.letter()
@@ -1398,6 +1383,13 @@ impl Reader {
         }
         if is_root {
             self.rec.setup.extend(added);
+        } else if (!added.is_empty() || !removed.is_empty()) && !before_first {
+            self.rec.edits.push(SetupEdit {
+                node,
+                before_move: self.rec.moves.len(),
+                added,
+                removed,
+            });
         } else if !added.is_empty() || !removed.is_empty() {
             // Setup in a later node before the first move: applied in order to the starting
             // position (AE empties points, AB/AW place stones, replacing what was there).
@@ -1408,8 +1400,9 @@ impl Reader {
             let replaced = before - self.rec.setup.len();
             self.rec.setup.extend(added.iter().copied());
             self.rec.notes.push(format!(
-                "node {node}: setup before the first move (AB/AW/AE: {} stone(s) placed, {replaced} removed or replaced) applied to the starting position",
-                added.len()
+                "node {node}: setup before the first move (AB/AW/AE: {} stone(s) placed, {replaced} removed or replaced) applied to the starting position{}",
+                added.len(),
+                if beside_move { ", before the move of that node" } else { "" }
             ));
         }
         if let Some((color, at, _)) = mv {
@@ -1452,6 +1445,7 @@ fn read_main_line(
             handicap: None,
             setup: Vec::new(),
             moves: Vec::new(),
+            edits: Vec::new(),
             territory: PerSide::default(),
             dead: Vec::new(),
             resigned: None,
@@ -1547,8 +1541,24 @@ pub fn replay_with(
     if let Some(c) = rec.player_to_move {
         game.set_to_move(c);
     }
+    let mut taken_off: Vec<Coord> = Vec::new();
+    let mut first_counted = 0usize;
     for (i, m) in rec.moves.iter().enumerate() {
         let move_number = i + 1;
+        for e in rec.edits.iter().filter(|e| e.before_move == i) {
+            apply_edit(
+                &mut game,
+                e,
+                rec,
+                &mut record,
+                rules,
+                Some(m.color),
+                &mut taken_off,
+            )?;
+            if !e.removes_dead_at_end(&rec.moves) {
+                first_counted = i;
+            }
+        }
         if let Phase::Ended(end) = game.phase() {
             return Err(SgfError::AfterEnd {
                 move_number,
@@ -1602,6 +1612,16 @@ pub fn replay_with(
                 reason,
             });
         }
+    }
+    let n = rec.moves.len();
+    for e in rec.edits.iter().filter(|e| e.before_move >= n) {
+        apply_edit(&mut game, e, rec, &mut record, rules, None, &mut taken_off)?;
+        if !e.removes_dead_at_end(&rec.moves) {
+            first_counted = n;
+        }
+    }
+    if first_counted > 0 {
+        record.moves.drain(..first_counted);
     }
     let last_node = rec.moves.last().map_or(0, |m| m.node);
     let re = rec.result_parsed;
@@ -1681,6 +1701,13 @@ pub fn replay_with(
             }
         }
     }
+    for &at in &taken_off {
+        if let Some(p) = board.checked_point(at) {
+            if board.stone(p).is_some() {
+                dead.push(at);
+            }
+        }
+    }
     dead.sort();
     dead.dedup();
     if game.phase() == Phase::Ended(End::FourPasses) && !dead.is_empty() {
@@ -1691,6 +1718,58 @@ pub fn replay_with(
     }
     record.dead = dead.clone();
     Ok(Replayed { game, dead, record })
+}
+
+/// Applies one [`SetupEdit`] met in the replay: stones taken off at the end are kept on the
+/// board and added to `taken_off` (the record's dead stones); any other edit restarts `game` from
+/// the edited position, `next` (the colour of the next recorded move, else the player to move)
+/// to move, and `record` takes that position as its setup. Notes say which.
+fn apply_edit(
+    game: &mut Game,
+    e: &SetupEdit,
+    rec: &SgfRecord,
+    record: &mut SgfRecord,
+    rules: PlayRules,
+    next: Option<Color>,
+    taken_off: &mut Vec<Coord>,
+) -> Result<(), SgfError> {
+    if e.removes_dead_at_end(&rec.moves) {
+        let board = game.board();
+        let (stones, empty): (Vec<Coord>, Vec<Coord>) = e.removed.iter().partition(|&&at| {
+            board
+                .checked_point(at)
+                .is_some_and(|p| board.stone(p).is_some())
+        });
+        record.notes.push(format!(
+            "node {}: AE after the last stone played takes {} stone(s) off the board: read as the record's dead stones, as TB/TW marks would be{}",
+            e.node,
+            stones.len(),
+            if empty.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} empty point(s) in it ignored)", empty.len())
+            }
+        ));
+        taken_off.extend(stones);
+        return Ok(());
+    }
+    let next = next.unwrap_or_else(|| game.to_move());
+    let (g, stones) = edits::restart(game, e, rules, next).map_err(SgfError::Setup)?;
+    record.notes.push(format!(
+        "node {}: setup after move {} (AB/AW/AE: {} stone(s) placed, {} point(s) emptied) edits the position: the game is counted from the edited position, taken as its starting setup ({} stones), {} to move; moves 1-{} are not part of the counted game",
+        e.node,
+        e.before_move,
+        e.added.len(),
+        e.removed.len(),
+        stones.len(),
+        next.name(),
+        e.before_move
+    ));
+    record.setup = stones;
+    record.handicap = None;
+    record.player_to_move = Some(next);
+    *game = g;
+    Ok(())
 }
 
 #[cfg(test)]
