@@ -1,0 +1,107 @@
+//! `jpd check`: many SGF records scored in parallel into a folder (records.csv, scores.csv,
+//! errors.csv, FINDINGS.md), going on past the records that cannot be read.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use jipingdian::checks::CheckOptions;
+use jipingdian::counting::Balancing;
+use jipingdian::harness::progress::Progress;
+use jipingdian::report::check::{self, CheckConfig, CheckSummary};
+use jipingdian::report::score::{DeadChoice, ScoreOptions};
+
+use super::progress::Reporter;
+use super::{parse_rules, quiet_worker_panics, CliError, Global, Status};
+
+/// The command's name, before each of its messages.
+pub const NAME: &str = "jpd check";
+
+/// The exit codes, shown after `--help` (the README's table says the same).
+pub const EXIT_CODES: &str = "Exit codes: 0 every record read and no invariant failed; 1 an invariant failed (a bug of the harness); 3 some records could not be read; 2 bad usage (no SGF file, a non-empty --out without --force, an output that cannot be written).";
+
+/// The arguments of `jpd check`.
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Output folder (refused when not empty, unless --force).
+    #[arg(long)]
+    out: PathBuf,
+    /// Write into a non-empty output folder (its four output files are replaced).
+    #[arg(long)]
+    force: bool,
+    /// Worker threads (0: one per CPU). The output does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Rule sets: comma-separated ids, or `all`.
+    #[arg(long, default_value = "all")]
+    rules: String,
+    /// Balancing reading of the Ji-Ping-Dian rules: art14 (default) or art11.
+    #[arg(long, default_value = "art14")]
+    balancing: Balancing,
+    /// Use each record's KM as every rule set's komi.
+    #[arg(long)]
+    komi_from_sgf: bool,
+    /// Count a record that stops in play (no final passes, no result in RE) as paused after
+    /// its last move.
+    #[arg(long)]
+    assume_pause: bool,
+    /// Read two moves of one colour in a row as an unrecorded virtual move of the other side
+    /// between them, with a note (without it such a record is refused).
+    #[arg(long)]
+    implied_passes: bool,
+    /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
+    /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
+    /// final_status_list dead). Default: the record's marks when it has any, else estimate.
+    #[arg(long)]
+    dead: Option<DeadChoice>,
+    /// SGF files and folders; `-` reads one record from standard input.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+}
+
+/// Runs `jpd check`.
+pub fn run(a: CheckArgs, g: &Global) -> Result<Status, CliError> {
+    let cfg = CheckConfig {
+        score: ScoreOptions {
+            rules: parse_rules(&a.rules)?,
+            balancing: a.balancing,
+            komi_from_sgf: a.komi_from_sgf,
+            checks: CheckOptions::default(),
+            assume_pause: a.assume_pause,
+            implied_passes: a.implied_passes,
+            dead: a.dead.unwrap_or_default(),
+        },
+        threads: a.threads,
+        force: a.force,
+    };
+    // A panic while scoring a record is caught and written to errors.csv.
+    quiet_worker_panics(check::WORKER_PREFIX);
+    let total = check::count_inputs(&a.inputs) as u64;
+    let rep = Reporter::new(NAME, g, |every| {
+        Progress::new("records", total, 0, "refused", 0, every)
+    });
+    let on_file = |o: &check::FileOutcome| rep.step(o.result.is_err() as u64);
+    let result = check::check(&a.inputs, &a.out, &cfg, Some(&on_file));
+    rep.finish();
+    let s = result.map_err(CliError::refused)?;
+    let status = status_of(&s);
+    if !g.quiet || status != Status::Success {
+        eprintln!(
+            "{NAME}: {} records, {} read, {} refused (see errors.csv), {} with a failed invariant; written to {}",
+            s.files,
+            s.read,
+            s.refused,
+            s.invariants_failed,
+            a.out.display()
+        );
+    }
+    Ok(status)
+}
+
+/// The status of a finished check, as the library's summary gives its exit code.
+fn status_of(s: &CheckSummary) -> Status {
+    match s.exit_code() {
+        0 => Status::Success,
+        3 => Status::Unreadable,
+        _ => Status::Failed,
+    }
+}

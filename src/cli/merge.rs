@@ -1,0 +1,47 @@
+//! `jpd merge`: the folders of the shards of one campaign joined into one report.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use jipingdian::harness::campaign;
+
+use super::{command_line, CliError, Global, Status};
+
+/// The command's name, before each of its messages.
+pub const NAME: &str = "jpd merge";
+
+/// The exit codes, shown after `--help` (the README's table says the same).
+pub const EXIT_CODES: &str = "Exit codes: 0 merged and complete; 1 merged but incomplete (shards missing); 2 a shard refused (damaged, unfinished, of another campaign), the output folder is a shard, or an I/O error.";
+
+/// The arguments of `jpd merge`.
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Output folder.
+    #[arg(long)]
+    out: PathBuf,
+    /// The shards' folders.
+    #[arg(required = true)]
+    shards: Vec<PathBuf>,
+}
+
+/// Runs `jpd merge`: complete, or [`Status::Failed`] when shards of the campaign are missing.
+pub fn run(a: MergeArgs, _: &Global) -> Result<Status, CliError> {
+    let r = campaign::merge(&a.out, &a.shards, command_line(), campaign::git_commit())
+        .map_err(CliError::refused)?;
+    eprintln!(
+        "{NAME}: {} games, {} violations, {}, written to {}",
+        r.games_done,
+        r.violations,
+        if r.complete {
+            "complete"
+        } else {
+            "INCOMPLETE: some shards of the campaign are missing"
+        },
+        a.out.display()
+    );
+    Ok(if r.complete {
+        Status::Success
+    } else {
+        Status::Failed
+    })
+}

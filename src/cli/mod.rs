@@ -1,0 +1,230 @@
+//! The subcommands of the `jpd` binary, one module each, and what they share: the global flags,
+//! the status of a command that did its job, the one error type, and the small helpers (rule-set
+//! lists, the board-size check, Ctrl-C, standard output).
+//!
+//! Each subcommand is a function `run(args, &Global) -> Result<Status, CliError>`. A command
+//! prints its own reports (summaries, progress, one line per bad file); `main` alone prints the
+//! error that stopped a command and turns both into the exit code.
+
+pub mod check;
+pub mod exhaust;
+pub mod findings;
+pub mod merge;
+pub mod oracle;
+pub mod progress;
+pub mod replay;
+pub mod rules;
+pub mod run;
+pub mod score;
+
+use std::fmt;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use jipingdian::rules::RuleId;
+
+/// The flags every subcommand takes.
+pub struct Global {
+    /// `--quiet`: no progress and no notes on stderr (errors and warnings still).
+    pub quiet: bool,
+    /// Seconds between progress lines when stderr is not a terminal.
+    pub progress_every: f64,
+}
+
+/// How a command that did its job ended. Each maps to an exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Exit code 0: done, nothing failed.
+    Success,
+    /// Exit code 1: done, but a check failed (an invariant, a merge with shards missing,
+    /// `jpd oracle --strict` with an error or `our_bug` row).
+    Failed,
+    /// Exit code 3: `jpd check` went on past records it could not read.
+    Unreadable,
+    /// Exit code 130: interrupted (Ctrl-C); run again, or `jpd run --resume`, to finish.
+    Interrupted,
+}
+
+impl Status {
+    /// The process exit code of this status.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Status::Success => 0,
+            Status::Failed => 1,
+            Status::Unreadable => 3,
+            Status::Interrupted => 130,
+        }
+    }
+}
+
+/// Why a command could not do its job. `main` prints it after the command's name
+/// (`jpd run: ...`), the variants that carry a message only, and exits with [`exit_code`].
+///
+/// [`exit_code`]: CliError::exit_code
+#[derive(Debug)]
+pub enum CliError {
+    /// Exit code 2: bad arguments or a bad combination of them.
+    Usage(String),
+    /// Exit code 2: an input refused or unreadable (a file, a record, a campaign folder, a
+    /// shard), or the library's job stopped by an error, I/O included.
+    Refused(String),
+    /// Exit code 2: the output cannot be written.
+    Output(String),
+    /// Exit code 2: GNU Go not found, or it did not start or play.
+    GnuGo(String),
+    /// Exit code 2 with nothing more printed: the command already said why on stderr (one line
+    /// per bad file), or has nothing to add (`jpd replay` when stdout cannot be written).
+    AlreadySaid,
+    /// Exit code 1: `jpd oracle` could compare nothing.
+    NothingCompared(String),
+}
+
+impl CliError {
+    /// An input refused or the library's job stopped, with the error's own message.
+    pub fn refused(e: impl fmt::Display) -> CliError {
+        CliError::Refused(e.to_string())
+    }
+
+    /// The process exit code of this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::NothingCompared(_) => 1,
+            CliError::Usage(_)
+            | CliError::Refused(_)
+            | CliError::Output(_)
+            | CliError::GnuGo(_)
+            | CliError::AlreadySaid => 2,
+        }
+    }
+
+    /// The message to print after the command's name; `None` when there is nothing to print.
+    pub fn message(&self) -> Option<&str> {
+        match self {
+            CliError::Usage(m)
+            | CliError::Refused(m)
+            | CliError::Output(m)
+            | CliError::GnuGo(m)
+            | CliError::NothingCompared(m) => Some(m),
+            CliError::AlreadySaid => None,
+        }
+    }
+}
+
+/// The board sizes `jpd replay` and GNU Go self-play take, as a campaign does: 5 to 19.
+pub fn check_board_size(size: u8) -> Result<u8, CliError> {
+    if (5..=19).contains(&size) {
+        Ok(size)
+    } else {
+        Err(CliError::Usage(format!(
+            "board size {size} is out of range: sizes go from 5 to 19"
+        )))
+    }
+}
+
+/// `--rules`: comma-separated rule-set ids, or `all`.
+pub fn parse_rules(s: &str) -> Result<Vec<RuleId>, CliError> {
+    if s.eq_ignore_ascii_case("all") {
+        return Ok(RuleId::ALL.to_vec());
+    }
+    s.split(',')
+        .map(|p| p.parse::<RuleId>())
+        .collect::<Result<_, _>>()
+        .map_err(CliError::Usage)
+}
+
+/// The command line, as a manifest records it.
+pub fn command_line() -> Vec<String> {
+    std::env::args().collect()
+}
+
+/// A flag set on the first Ctrl-C, so that the job stops at its next checkpoint; a second
+/// Ctrl-C leaves at once with exit code 130 (the last checkpoint stays consistent).
+pub fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    stop
+}
+
+/// Silences the panic messages of the worker threads whose names start with `prefix`: the
+/// library catches such a panic and records it (a violation, a row of errors.csv), and its
+/// message would break the progress bar. Other threads' panics print as usual.
+pub fn quiet_worker_panics(prefix: &'static str) {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let worker = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with(prefix));
+        if !worker {
+            default_hook(info)
+        }
+    }));
+}
+
+/// Whether the reader of standard output took everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// All written and flushed.
+    Whole,
+    /// The reader went away (`jpd score ... | head -1`): it had what it wanted, not an error.
+    ReaderGone,
+}
+
+/// Writes a command's output to standard output with `write`, then flushes it. A closed pipe is
+/// [`Written::ReaderGone`]; any other failure is [`CliError::Output`].
+pub fn write_stdout(
+    write: impl FnOnce(&mut std::io::StdoutLock<'static>) -> std::io::Result<()>,
+) -> Result<Written, CliError> {
+    let mut out = std::io::stdout().lock();
+    let written = write(&mut out);
+    let flushed = out.flush();
+    match written.and(flushed) {
+        Ok(()) => Ok(Written::Whole),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Written::ReaderGone),
+        Err(e) => Err(CliError::Output(format!("cannot write the output: {e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The exit codes the README's table and each `--help` give.
+    #[test]
+    fn exit_codes_are_the_documented_ones() {
+        assert_eq!(Status::Success.exit_code(), 0);
+        assert_eq!(Status::Failed.exit_code(), 1);
+        assert_eq!(Status::Unreadable.exit_code(), 3);
+        assert_eq!(Status::Interrupted.exit_code(), 130);
+        assert_eq!(CliError::Usage("x".into()).exit_code(), 2);
+        assert_eq!(CliError::AlreadySaid.exit_code(), 2);
+        assert_eq!(CliError::AlreadySaid.message(), None);
+        assert_eq!(CliError::NothingCompared("x".into()).exit_code(), 1);
+    }
+
+    /// 5 and 19 are the smallest and largest sizes a campaign plays; 4 and 20 are just outside.
+    #[test]
+    fn board_sizes_go_from_5_to_19() {
+        assert_eq!(check_board_size(5).unwrap(), 5);
+        assert_eq!(check_board_size(19).unwrap(), 19);
+        for bad in [0, 4, 20] {
+            let e = check_board_size(bad).unwrap_err();
+            assert_eq!(
+                e.message(),
+                Some(format!("board size {bad} is out of range: sizes go from 5 to 19").as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn rules_all_or_a_list() {
+        assert_eq!(parse_rules("ALL").unwrap(), RuleId::ALL.to_vec());
+        assert_eq!(parse_rules("chinese,japanese").unwrap().len(), 2);
+        assert!(matches!(parse_rules("nope"), Err(CliError::Usage(_))));
+    }
+}

@@ -1,0 +1,180 @@
+//! `jpd score`: finished SGF records scored under every rule set, printed as text, JSON, JSON
+//! Lines or CSV, with an optional SVG picture of the settled position.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use jipingdian::checks::CheckOptions;
+use jipingdian::counting::Balancing;
+use jipingdian::files::write_atomic;
+use jipingdian::report::check;
+use jipingdian::report::score::{
+    score_bytes_with_diagram, write_csv, write_json_entries, write_text, DeadChoice, FileReport,
+    ScoreEntry, ScoreOptions,
+};
+
+use super::{parse_rules, write_stdout, CliError, Global, Status, Written};
+
+/// The command's name, before each of its messages.
+pub const NAME: &str = "jpd score";
+
+/// The exit codes, shown after `--help` (the README's table says the same).
+pub const EXIT_CODES: &str = "Exit codes: 0 every file scored (a closed output pipe too); 2 a file could not be read or scored (also with --keep-going), bad usage, or the output cannot be written.";
+
+/// The output formats of `jpd score`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    Text,
+    /// A JSON array, one element per file (a file that failed: {"file", "error"}).
+    Json,
+    /// JSON Lines: one compact object per file.
+    Jsonl,
+    Csv,
+}
+
+/// The arguments of `jpd score`.
+#[derive(Args)]
+pub struct ScoreArgs {
+    /// Rule sets: comma-separated ids, or `all`.
+    #[arg(long, default_value = "all")]
+    rules: String,
+    /// Balancing reading of the Ji-Ping-Dian rules: art14 (default) or art11.
+    #[arg(long, default_value = "art14")]
+    balancing: Balancing,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Use the record's KM as every rule set's komi.
+    #[arg(long)]
+    komi_from_sgf: bool,
+    /// Count a record that stops in play (no final passes, no result in RE) as paused after
+    /// its last move: the side to move passes, then the other.
+    #[arg(long)]
+    assume_pause: bool,
+    /// Read two moves of one colour in a row as an unrecorded virtual move of the other side
+    /// between them, with a note (without it such a record is refused).
+    #[arg(long)]
+    implied_passes: bool,
+    /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
+    /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
+    /// final_status_list dead). Default: the record's marks when it has any, else estimate.
+    #[arg(long)]
+    dead: Option<DeadChoice>,
+    /// Print the reports of the good files even when some files are bad (exit code 2 still).
+    #[arg(long)]
+    keep_going: bool,
+    /// Also draw the settled position as an SVG picture into this file (one SGF file only).
+    #[arg(long)]
+    svg: Option<PathBuf>,
+    /// SGF files; `-` reads one record from standard input.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+}
+
+/// What scoring the files gave: the reports of the good ones, an entry for every file (for JSON),
+/// and whether a file failed.
+#[derive(Default)]
+struct Scored {
+    reports: Vec<FileReport>,
+    entries: Vec<ScoreEntry>,
+    bad: bool,
+}
+
+impl Scored {
+    /// A file that could not be read or scored: said on stderr at once, kept as an error entry.
+    fn failed(&mut self, file: String, error: String) {
+        eprintln!("{NAME}: {file}: {error}");
+        self.entries.push(ScoreEntry::Failed { file, error });
+        self.bad = true;
+    }
+}
+
+/// Runs `jpd score`.
+pub fn run(a: ScoreArgs, g: &Global) -> Result<Status, CliError> {
+    if a.svg.is_some() && a.files.len() != 1 {
+        return Err(CliError::Usage(
+            "--svg draws one game: give exactly one SGF file".to_string(),
+        ));
+    }
+    let opts = ScoreOptions {
+        rules: parse_rules(&a.rules)?,
+        balancing: a.balancing,
+        komi_from_sgf: a.komi_from_sgf,
+        checks: CheckOptions::default(),
+        assume_pause: a.assume_pause,
+        implied_passes: a.implied_passes,
+        dead: a.dead.unwrap_or_default(),
+    };
+    let scored = score_files(&a.files, &opts, a.svg.as_deref())?;
+    if scored.bad && !a.keep_going {
+        return Err(CliError::AlreadySaid);
+    }
+    if matches!(a.format, Format::Csv) && !g.quiet {
+        // CSV has no column for them; text and JSON carry them in the output.
+        for r in &scored.reports {
+            for n in &r.notes {
+                eprintln!("{NAME}: {}: note: {n}", r.file);
+            }
+        }
+    }
+    if print(a.format, &scored)? == Written::ReaderGone {
+        // The reader had what it wanted, even when a file was bad (with --keep-going).
+        return Ok(Status::Success);
+    }
+    if scored.bad {
+        Err(CliError::AlreadySaid)
+    } else {
+        Ok(Status::Success)
+    }
+}
+
+/// Reads and scores every file in turn, saying on stderr which ones fail; draws the SVG picture
+/// into `svg` when asked (one file only, checked by the caller).
+fn score_files(
+    files: &[PathBuf],
+    opts: &ScoreOptions,
+    svg: Option<&Path>,
+) -> Result<Scored, CliError> {
+    let mut scored = Scored::default();
+    for path in files {
+        let name = path.display().to_string();
+        let bytes = match check::read_bounded(path) {
+            Ok(b) => b,
+            Err(e) => {
+                scored.failed(name, format!("cannot read the file: {e}"));
+                continue;
+            }
+        };
+        match score_bytes_with_diagram(&name, &bytes, opts) {
+            Ok((r, diagram)) => {
+                if let Some(out) = svg {
+                    let Some(d) = diagram else {
+                        return Err(CliError::Refused(format!(
+                            "{name}: no diagram: the game has no count ({})",
+                            r.end
+                        )));
+                    };
+                    write_atomic(out, d.to_svg().as_bytes())
+                        .map_err(|e| CliError::Output(e.to_string()))?;
+                }
+                scored.entries.push(ScoreEntry::Report(Box::new(r.clone())));
+                scored.reports.push(r)
+            }
+            Err(e) => scored.failed(name, e.to_string()),
+        }
+    }
+    Ok(scored)
+}
+
+/// Prints the reports (or, for JSON, every entry) to standard output in `format`.
+fn print(format: Format, scored: &Scored) -> Result<Written, CliError> {
+    write_stdout(|out| match format {
+        Format::Text => write_text(out, &scored.reports),
+        Format::Json => write_json_entries(out, &scored.entries, false),
+        Format::Jsonl => write_json_entries(out, &scored.entries, true),
+        Format::Csv => write_csv(out, &scored.reports).map_err(|e| match e.into_kind() {
+            csv::ErrorKind::Io(io) => io,
+            k => std::io::Error::other(format!("{k:?}")),
+        }),
+    })
+}
