@@ -54,6 +54,7 @@ enum Command {
     Merge(merge::MergeArgs),
     /// Every legal position of a board up to 4x4, each with its simplest games, through the
     /// campaign's pipeline (referee, counts under every rule set, invariants, findings).
+    #[command(after_help = exhaust::EXIT_CODES)]
     Exhaust(exhaust::ExhaustArgs),
     /// Write FINDINGS.md for a campaign folder, from its CSV files.
     #[command(after_help = findings::EXIT_CODES)]

@@ -74,7 +74,7 @@ pub enum CliError {
     /// Exit code 2: GNU Go not found, or it did not start or play.
     GnuGo(String),
     /// Exit code 2 with nothing more printed: the command already said why on stderr (one line
-    /// per bad file), or has nothing to add (`jpd replay` when stdout cannot be written).
+    /// per bad file).
     AlreadySaid,
     /// Exit code 1: `jpd oracle` could compare nothing.
     NothingCompared(String),

@@ -11,14 +11,14 @@ use jipingdian::harness::outcome::RunOptions;
 use jipingdian::report::campaign::{replay_games_csv, replay_report, replay_sgf};
 use jipingdian::report::score::ScoreOptions;
 
-use super::{check_board_size, CliError, Global, Status};
+use super::{check_board_size, write_stdout, CliError, Global, Status};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd replay";
 
 /// The exit codes, shown after `--help` (the README's table says the same).
 pub const EXIT_CODES: &str =
-    "Exit codes: 0 printed or written; 2 a bad board size or the SGF cannot be written.";
+    "Exit codes: 0 printed or written (a closed output pipe too); 2 a bad board size, or the output or the SGF cannot be written.";
 
 /// The arguments of `jpd replay`.
 #[derive(Args)]
@@ -81,11 +81,6 @@ pub fn run(a: ReplayArgs, _: &Global) -> Result<Status, CliError> {
             })?
             .text
     };
-    let mut out = std::io::stdout().lock();
-    // Unlike the other commands, any failure to print (a closed pipe too) is exit code 2, with
-    // nothing more said.
-    out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .map_err(|_| CliError::AlreadySaid)?;
+    write_stdout(|out| out.write_all(text.as_bytes()))?;
     Ok(Status::Success)
 }

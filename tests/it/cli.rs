@@ -727,6 +727,26 @@ fn a_closed_pipe_is_not_an_error() {
         );
         assert!(!String::from_utf8_lossy(&out.stderr).contains("Broken pipe"));
     }
+    // `jpd replay` too (before: exit code 2, silently).
+    let mut child = jpd()
+        .args(["replay", "--game", "3", "--size", "9"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// JSON draws the count: the dead stones, the class of every point, and per rule set the
