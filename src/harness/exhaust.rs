@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::generate::{
     exhaustive_game_with, exhaustive_index, EdgeCases, GameSpec, Policy, EXHAUSTIVE_NODES,
 };
-use super::outcome::{run_with, unsettled_outcome, GameOutcome, RunOptions};
+use super::outcome::{run_with, unsettled_outcome, GameOutcome, RunOptions, ViolationRow};
 use super::position::{self, Small, Symmetries};
 use super::summary::{Summary, SummaryData};
 use crate::checks::{CheckOptions, Symmetries as T8Symmetries, Verdict, FINDINGS, THEOREMS};
@@ -500,6 +500,18 @@ fn headers_of<T: Serialize>(row: &T) -> Vec<String> {
         .collect()
 }
 
+/// The header of violations.csv, from its row type (as games.csv's and the campaign's are).
+fn violations_header() -> Vec<String> {
+    headers_of(&ViolationRow {
+        game: 0,
+        seed: 0,
+        size: 0,
+        policy: "",
+        theorem: String::new(),
+        detail: String::new(),
+    })
+}
+
 /// Runs (or resumes, when `dir` holds a checkpoint of the same size and mode) an exhaustive
 /// run into `dir`, and writes its reports when it completes.
 pub fn run(
@@ -529,10 +541,7 @@ pub fn run(
         None
     };
     let viol_path = dir.join("violations.csv");
-    let viol_header: Vec<String> = ["game", "seed", "size", "policy", "theorem", "detail"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let viol_header = violations_header();
     let (vf, vlen) = open_csv(&viol_path, cp.violations_csv_bytes, &viol_header)?;
     cp.violations_csv_bytes = vlen;
     let mut viol_file = BufWriter::new(vf);
@@ -637,4 +646,19 @@ fn load_checkpoint(
             seconds: 0.0,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The header the row type gives is the one the exhaustive runs always wrote (it was a
+    /// list of names written out by hand, beside the row type).
+    #[test]
+    fn violations_header_is_the_row_types() {
+        assert_eq!(
+            violations_header(),
+            ["game", "seed", "size", "policy", "theorem", "detail"]
+        );
+    }
 }
