@@ -7,7 +7,8 @@ use crate::engine::{Board, Color, Point};
 use crate::rules::RuleId;
 use crate::settlement::{PointClass, SharedKind};
 
-/// The points one rule set counts, as [`FileReport::counted_points`] lists them.
+/// The points one rule set counts, as
+/// [`FileReport::counted_points`](super::FileReport::counted_points) lists them.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct RuleGrid {
     /// The rule set's id.
@@ -28,7 +29,8 @@ pub(super) fn grid(board: &Board, mut f: impl FnMut(Point) -> char) -> Vec<Strin
 }
 
 /// The board points rule set `id`'s method counts for each side (see
-/// [`FileReport::counted_points`]); `as_is` is the final position, dead stones on it.
+/// [`FileReport::counted_points`](super::FileReport::counted_points)); `as_is` is the final
+/// position, dead stones on it.
 pub(super) fn counted_grid(
     id: RuleId,
     st: &crate::settlement::Settlement,
