@@ -21,17 +21,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::campaign::game_sgf;
 use super::generate::{
     exhaustive_game_with, exhaustive_index, EdgeCases, GameSpec, Policy, EXHAUSTIVE_NODES,
 };
-use super::outcome::{run_with, unsettled_outcome, GameOutcome, RunOptions};
+use super::outcome::{run_with, unsettled_outcome, GameOutcome, RunOptions, ViolationRow};
 use super::position::{self, Small, Symmetries};
 use super::summary::{Summary, SummaryData};
 use crate::checks::{CheckOptions, Symmetries as T8Symmetries, Verdict, FINDINGS, THEOREMS};
 use crate::files::FileError;
-use crate::settlement::referee::{self, Unsettled};
+use crate::settlement::referee;
 use crate::settlement::PassAlive;
+
+mod report;
+
+use report::write_reports;
+pub use report::{ExhaustiveRow, EXHAUSTIVE_COLUMNS};
 
 /// The largest board `jpd exhaust` takes: 5x5 has 414,295,148,741 legal positions.
 pub const MAX_SIZE: u8 = position::SMALL_MAX;
@@ -329,12 +333,7 @@ fn run_chunk(cfg: &ExhaustConfig, sym: &Symmetries, c: u64) -> ChunkResult {
                 ex(variants[0]),
             ),
         }
-        let mut edges = [0u64; EdgeCases::NAMES.len()];
-        let mut theorem_failed = vec![0u64; THEOREMS.len()];
-        let mut finding = vec![[0u64; 3]; FINDINGS.len()];
-        let mut edge_ex = [None; EdgeCases::NAMES.len()];
-        let mut finding_ex = vec![[None; 3]; FINDINGS.len()];
-        let mut fail_ex = vec![None; THEOREMS.len()];
+        let mut pt = PositionTally::new();
         for &v in &variants {
             let game = exhaustive_index(size, p, v);
             let make = || {
@@ -346,30 +345,7 @@ fn run_chunk(cfg: &ExhaustConfig, sym: &Symmetries, c: u64) -> ChunkResult {
             } else {
                 unsettled_outcome(&spec(size, game), &make())
             };
-            for (i, f) in o.edges.flags().iter().enumerate() {
-                if *f {
-                    edges[i] += 1;
-                    edge_ex[i] = edge_ex[i].or(ex(v));
-                }
-            }
-            for (i, verdict) in o.verdicts.iter().enumerate() {
-                if *verdict == Verdict::Fails {
-                    theorem_failed[i] += 1;
-                    fail_ex[i] = fail_ex[i].or(ex(v));
-                }
-            }
-            for f in &o.findings {
-                let i = FINDINGS.iter().position(|&x| x == f.finding).unwrap_or(0);
-                for (k, on) in [true, f.matters == 1, f.winner_changes == 1]
-                    .into_iter()
-                    .enumerate()
-                {
-                    if on {
-                        finding[i][k] += 1;
-                        finding_ex[i][k] = finding_ex[i][k].or(ex(v));
-                    }
-                }
-            }
+            pt.add(&o, ex(v));
             r.summary.add_game(&o);
             if cfg.games_csv {
                 let _ = games_w.serialize(&o.game);
@@ -378,29 +354,93 @@ fn run_chunk(cfg: &ExhaustConfig, sym: &Symmetries, c: u64) -> ChunkResult {
                 let _ = viol_w.serialize(row);
             }
         }
-        for (i, name) in EdgeCases::NAMES.iter().enumerate() {
-            if edges[i] > 0 {
-                t.note(&format!("edge_{name}"), weight, rep, edges[i], edge_ex[i]);
-            }
-        }
-        for (i, th) in THEOREMS.iter().enumerate() {
-            if theorem_failed[i] > 0 {
-                let key = format!("{}_failed", th.to_ascii_lowercase());
-                t.note(&key, weight, rep, theorem_failed[i], fail_ex[i]);
-            }
-        }
-        for (i, f) in FINDINGS.iter().enumerate() {
-            for (k, what) in ["applies", "matters", "winner"].iter().enumerate() {
-                if finding[i][k] > 0 {
-                    let key = format!("{}_{what}", f.to_ascii_lowercase());
-                    t.note(&key, weight, rep, finding[i][k], finding_ex[i][k]);
-                }
-            }
-        }
+        pt.note_into(t, weight, rep);
     });
     r.games_csv = games_w.into_inner().unwrap_or_default();
     r.violations_csv = viol_w.into_inner().unwrap_or_default();
     r
+}
+
+/// What the games of one position reached (edge cases, theorem failures, findings that apply,
+/// matter, change the winner), each with its first example.
+struct PositionTally {
+    edges: [u64; EdgeCases::NAMES.len()],
+    edge_ex: [Option<Example>; EdgeCases::NAMES.len()],
+    theorem_failed: Vec<u64>,
+    fail_ex: Vec<Option<Example>>,
+    finding: Vec<[u64; 3]>,
+    finding_ex: Vec<[Option<Example>; 3]>,
+}
+
+impl PositionTally {
+    fn new() -> PositionTally {
+        PositionTally {
+            edges: [0u64; EdgeCases::NAMES.len()],
+            edge_ex: [None; EdgeCases::NAMES.len()],
+            theorem_failed: vec![0u64; THEOREMS.len()],
+            fail_ex: vec![None; THEOREMS.len()],
+            finding: vec![[0u64; 3]; FINDINGS.len()],
+            finding_ex: vec![[None; 3]; FINDINGS.len()],
+        }
+    }
+
+    /// Adds one game of the position, `ex` naming it.
+    fn add(&mut self, o: &GameOutcome, ex: Option<Example>) {
+        for (i, f) in o.edges.flags().iter().enumerate() {
+            if *f {
+                self.edges[i] += 1;
+                self.edge_ex[i] = self.edge_ex[i].or(ex);
+            }
+        }
+        for (i, verdict) in o.verdicts.iter().enumerate() {
+            if *verdict == Verdict::Fails {
+                self.theorem_failed[i] += 1;
+                self.fail_ex[i] = self.fail_ex[i].or(ex);
+            }
+        }
+        for f in &o.findings {
+            let i = FINDINGS.iter().position(|&x| x == f.finding).unwrap_or(0);
+            for (k, on) in [true, f.matters == 1, f.winner_changes == 1]
+                .into_iter()
+                .enumerate()
+            {
+                if on {
+                    self.finding[i][k] += 1;
+                    self.finding_ex[i][k] = self.finding_ex[i][k].or(ex);
+                }
+            }
+        }
+    }
+
+    /// Notes what was reached in the totals `t`, each key once for the position (`weight`
+    /// positions, `rep`: whether it represents its class).
+    fn note_into(&self, t: &mut Totals, weight: u64, rep: bool) {
+        for (i, name) in EdgeCases::NAMES.iter().enumerate() {
+            if self.edges[i] > 0 {
+                t.note(
+                    &format!("edge_{name}"),
+                    weight,
+                    rep,
+                    self.edges[i],
+                    self.edge_ex[i],
+                );
+            }
+        }
+        for (i, th) in THEOREMS.iter().enumerate() {
+            if self.theorem_failed[i] > 0 {
+                let key = format!("{}_failed", th.to_ascii_lowercase());
+                t.note(&key, weight, rep, self.theorem_failed[i], self.fail_ex[i]);
+            }
+        }
+        for (i, f) in FINDINGS.iter().enumerate() {
+            for (k, what) in ["applies", "matters", "winner"].iter().enumerate() {
+                if self.finding[i][k] > 0 {
+                    let key = format!("{}_{what}", f.to_ascii_lowercase());
+                    t.note(&key, weight, rep, self.finding[i][k], self.finding_ex[i][k]);
+                }
+            }
+        }
+    }
 }
 
 /// Whether variant `v` of position `p` is a game (an empty board has only variant 0).
@@ -460,6 +500,18 @@ fn headers_of<T: Serialize>(row: &T) -> Vec<String> {
         .collect()
 }
 
+/// The header of violations.csv, from its row type (as games.csv's and the campaign's are).
+fn violations_header() -> Vec<String> {
+    headers_of(&ViolationRow {
+        game: 0,
+        seed: 0,
+        size: 0,
+        policy: "",
+        theorem: String::new(),
+        detail: String::new(),
+    })
+}
+
 /// Runs (or resumes, when `dir` holds a checkpoint of the same size and mode) an exhaustive
 /// run into `dir`, and writes its reports when it completes.
 pub fn run(
@@ -473,36 +525,7 @@ pub fn run(
     fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let cp_path = dir.join("checkpoint.json");
     let chunks = position::chunk_count(cfg.size);
-    let mut cp = if cp_path.exists() {
-        let text = fs::read_to_string(&cp_path).map_err(|e| io(&cp_path, e))?;
-        let cp: Checkpoint =
-            serde_json::from_str(&text).map_err(|e| ExhaustError::BadCheckpoint {
-                path: cp_path.clone(),
-                why: e.to_string(),
-            })?;
-        if cp.size != cfg.size || cp.mode != cfg.mode || cp.count_only != cfg.count_only {
-            return Err(ExhaustError::OtherRun {
-                path: cp_path,
-                size: cp.size,
-                mode: cp.mode.name(),
-            });
-        }
-        cp
-    } else {
-        Checkpoint {
-            size: cfg.size,
-            mode: cfg.mode,
-            count_only: cfg.count_only,
-            chunks_done: 0,
-            chunks,
-            games_csv_bytes: 0,
-            violations_csv_bytes: 0,
-            totals: Totals::default(),
-            summary: Summary::new().data(),
-            started: super::campaign::rfc3339(std::time::SystemTime::now()),
-            seconds: 0.0,
-        }
-    };
+    let mut cp = load_checkpoint(cfg, &cp_path, chunks)?;
     let mut summary =
         Summary::from_data(&cp.summary).map_err(|why| ExhaustError::BadCheckpoint {
             path: cp_path.clone(),
@@ -518,10 +541,7 @@ pub fn run(
         None
     };
     let viol_path = dir.join("violations.csv");
-    let viol_header: Vec<String> = ["game", "seed", "size", "policy", "theorem", "detail"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let viol_header = violations_header();
     let (vf, vlen) = open_csv(&viol_path, cp.violations_csv_bytes, &viol_header)?;
     cp.violations_csv_bytes = vlen;
     let mut viol_file = BufWriter::new(vf);
@@ -589,137 +609,56 @@ pub fn run(
     })
 }
 
-/// The rows of exhaustive.csv, in report order: (kind, name, key).
-fn measures() -> Vec<(&'static str, String, String)> {
-    let mut m = vec![
-        ("legal", "positions".to_string(), "legal".to_string()),
-        ("settled", "settled".into(), "settled".into()),
-    ];
-    for u in Unsettled::ALL {
-        m.push((
-            "unsettled",
-            u.as_str().into(),
-            format!("unsettled_{}", u.as_str()),
-        ));
-    }
-    for t in THEOREMS {
-        m.push((
-            "invariant",
-            t.to_string(),
-            format!("{}_failed", t.to_ascii_lowercase()),
-        ));
-    }
-    for f in FINDINGS {
-        for what in ["applies", "matters", "winner"] {
-            let key = format!("{}_{what}", f.to_ascii_lowercase());
-            m.push(("finding", format!("{f}_{what}"), key));
+/// The checkpoint of the run in `dir` (`cp_path`), or a new one; a checkpoint of another size
+/// or mode is refused.
+fn load_checkpoint(
+    cfg: &ExhaustConfig,
+    cp_path: &Path,
+    chunks: u64,
+) -> Result<Checkpoint, ExhaustError> {
+    Ok(if cp_path.exists() {
+        let text = fs::read_to_string(cp_path).map_err(|e| io(cp_path, e))?;
+        let cp: Checkpoint =
+            serde_json::from_str(&text).map_err(|e| ExhaustError::BadCheckpoint {
+                path: cp_path.to_path_buf(),
+                why: e.to_string(),
+            })?;
+        if cp.size != cfg.size || cp.mode != cfg.mode || cp.count_only != cfg.count_only {
+            return Err(ExhaustError::OtherRun {
+                path: cp_path.to_path_buf(),
+                size: cp.size,
+                mode: cp.mode.name(),
+            });
         }
-    }
-    for e in EdgeCases::NAMES {
-        m.push(("edge", e.to_string(), format!("edge_{e}")));
-    }
-    m
+        cp
+    } else {
+        Checkpoint {
+            size: cfg.size,
+            mode: cfg.mode,
+            count_only: cfg.count_only,
+            chunks_done: 0,
+            chunks,
+            games_csv_bytes: 0,
+            violations_csv_bytes: 0,
+            totals: Totals::default(),
+            summary: Summary::new().data(),
+            started: super::campaign::rfc3339(std::time::SystemTime::now()),
+            seconds: 0.0,
+        }
+    })
 }
 
-/// The column names of exhaustive.csv.
-pub const EXHAUSTIVE_COLUMNS: [&str; 9] = [
-    "size",
-    "mode",
-    "kind",
-    "name",
-    "positions",
-    "classes",
-    "games",
-    "example_game",
-    "example_stones",
-];
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn write_reports(
-    cfg: &ExhaustConfig,
-    dir: &Path,
-    cp: &Checkpoint,
-    summary: &Summary,
-    complete: bool,
-) -> Result<(), ExhaustError> {
-    let csv_to = |name: &str, f: &dyn Fn(&mut Vec<u8>) -> csv::Result<()>| {
-        let path = dir.join(name);
-        let mut bytes = Vec::new();
-        f(&mut bytes).map_err(crate::files::csv_err(&path))?;
-        write_atomic(&path, &bytes)
-    };
-    csv_to("summary.csv", &|b| summary.write_csv(0, b))?;
-    csv_to("findings_summary.csv", &|b| {
-        summary.write_findings_csv(0, b)
-    })?;
-    csv_to("divergence_summary.csv", &|b| {
-        summary.write_divergence_csv(0, b)
-    })?;
-    csv_to("exhaustive.csv", &|b| {
-        let mut w = csv::Writer::from_writer(b);
-        w.write_record(EXHAUSTIVE_COLUMNS)?;
-        for (kind, name, key) in measures() {
-            let c = cp.totals.get(&key);
-            w.write_record([
-                cfg.size.to_string(),
-                cfg.mode.name().to_string(),
-                kind.to_string(),
-                name,
-                c.positions.to_string(),
-                c.classes.to_string(),
-                c.games.to_string(),
-                c.example.map(|e| e.game.to_string()).unwrap_or_default(),
-                c.example.map(|e| e.stones.to_string()).unwrap_or_default(),
-            ])?;
-        }
-        w.flush()?;
-        Ok(())
-    })?;
-    // The smallest example of each measure that has one (except the trivial ones) as SGF.
-    let ex_dir = dir.join("examples");
-    fs::create_dir_all(&ex_dir).map_err(|e| io(&ex_dir, e))?;
-    for (kind, name, key) in measures() {
-        if kind == "legal" {
-            continue;
-        }
-        let Some(e) = cp.totals.get(&key).example else {
-            continue;
-        };
-        let Some(g) = exhaustive_game_with(cfg.size, e.game, None, cfg.nodes) else {
-            continue;
-        };
-        let comment = format!(
-            "jpd exhaust --size {}: the smallest game with {kind} {name} ({} stones, game {}: \
-             its simplest game, first passer {}, last mover {})",
-            cfg.size,
-            e.stones,
-            e.game,
-            g.finished.game.first_passer().map_or("-", |c| c.name()),
-            g.finished.game.last_mover().map_or("-", |c| c.name()),
+    /// The header the row type gives is the one the exhaustive runs always wrote (it was a
+    /// list of names written out by hand, beside the row type).
+    #[test]
+    fn violations_header_is_the_row_types() {
+        assert_eq!(
+            violations_header(),
+            ["game", "seed", "size", "policy", "theorem", "detail"]
         );
-        let path = ex_dir.join(format!("{kind}-{name}.sgf"));
-        let text = game_sgf(&g, comment).to_sgf();
-        write_atomic(&path, text.as_bytes())?;
     }
-    let manifest = serde_json::json!({
-        "version": env!("CARGO_PKG_VERSION"),
-        "git_commit": super::campaign::git_commit(),
-        "command_line": cfg.command_line,
-        "size": cfg.size,
-        "mode": cfg.mode.name(),
-        "referee_nodes": cfg.nodes,
-        "chunks": cp.chunks,
-        "chunks_done": cp.chunks_done,
-        "started": cp.started,
-        "seconds": (cp.seconds * 10.0).round() / 10.0,
-        "games_csv": cfg.games_csv,
-        "count_only": cfg.count_only,
-        "complete": complete,
-    });
-    let path = dir.join("manifest.json");
-    let text = serde_json::to_string_pretty(&manifest).expect("json") + "\n";
-    write_atomic(&path, text.as_bytes())?;
-    if complete {
-        let _ = fs::remove_file(dir.join("checkpoint.json"));
-    }
-    Ok(())
 }

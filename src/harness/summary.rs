@@ -19,6 +19,11 @@ use crate::counting::Half;
 use crate::rules::{Cause, RuleId};
 use crate::settlement::referee::Unsettled;
 
+mod rows;
+
+pub(crate) use rows::writer_with_header;
+pub use rows::{DivergenceSummaryRow, FindingsSummaryRow};
+
 /// The counters of one (size, policy) cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
@@ -226,41 +231,31 @@ impl Summary {
     /// Writes divergence_summary.csv: one row per (size, rule set, cause), tidy, with `any` for
     /// all causes together.
     pub fn write_divergence_csv<W: Write>(&self, master_seed: u64, out: W) -> csv::Result<()> {
-        let mut w = csv::Writer::from_writer(out);
-        w.write_record([
-            "master_seed",
-            "size",
-            "rules",
-            "cause",
-            "games_compared",
-            "games_divergent",
-            "games_winner_differs",
-            "games_board_margin_differs",
-            "games_unexplained",
-        ])?;
+        let mut w = writer_with_header(out, &DivergenceSummaryRow::HEADER)?;
         for t in self.div.values() {
-            let head = [master_seed.to_string(), t.size.to_string(), t.rules.clone()];
-            let mut row = head.to_vec();
-            row.extend([
-                "any".to_string(),
-                t.compared.to_string(),
-                t.divergent.to_string(),
-                t.winner_differs.to_string(),
-                t.board_margin_differs.to_string(),
-                t.unexplained.to_string(),
-            ]);
-            w.write_record(&row)?;
+            w.serialize(DivergenceSummaryRow {
+                master_seed,
+                size: t.size,
+                rules: t.rules.clone(),
+                cause: "any".to_string(),
+                games_compared: t.compared,
+                games_divergent: t.divergent,
+                games_winner_differs: t.winner_differs,
+                games_board_margin_differs: Some(t.board_margin_differs),
+                games_unexplained: Some(t.unexplained),
+            })?;
             for (k, c) in Cause::ALL.iter().enumerate() {
-                let mut row = head.to_vec();
-                row.extend([
-                    c.as_str().to_string(),
-                    t.compared.to_string(),
-                    t.by_cause[k].to_string(),
-                    t.winner_by_cause[k].to_string(),
-                    String::new(),
-                    String::new(),
-                ]);
-                w.write_record(&row)?;
+                w.serialize(DivergenceSummaryRow {
+                    master_seed,
+                    size: t.size,
+                    rules: t.rules.clone(),
+                    cause: c.as_str().to_string(),
+                    games_compared: t.compared,
+                    games_divergent: t.by_cause[k],
+                    games_winner_differs: t.winner_by_cause[k],
+                    games_board_margin_differs: None,
+                    games_unexplained: None,
+                })?;
             }
         }
         w.flush()?;
@@ -400,32 +395,21 @@ impl Summary {
     /// it applies to, those where the reading matters, and those where it changes the margin
     /// and the winner.
     pub fn write_findings_csv<W: Write>(&self, master_seed: u64, out: W) -> csv::Result<()> {
-        let mut w = csv::Writer::from_writer(out);
-        w.write_record([
-            "master_seed",
-            "size",
-            "policy",
-            "finding",
-            "settled_games",
-            "applies_games",
-            "matters_games",
-            "margin_changes_games",
-            "winner_changes_games",
-        ])?;
+        let mut w = writer_with_header(out, &FindingsSummaryRow::HEADER)?;
         for t in self.cells.values() {
             for (i, f) in FINDINGS.iter().enumerate() {
-                let get = |v: &Vec<u64>| v.get(i).copied().unwrap_or(0).to_string();
-                w.write_record([
-                    master_seed.to_string(),
-                    t.size.to_string(),
-                    t.policy.clone(),
-                    f.to_string(),
-                    t.settled.to_string(),
-                    get(&t.finding_applies),
-                    get(&t.finding_matters),
-                    get(&t.finding_margin),
-                    get(&t.finding_winner),
-                ])?;
+                let get = |v: &Vec<u64>| v.get(i).copied().unwrap_or(0);
+                w.serialize(FindingsSummaryRow {
+                    master_seed,
+                    size: t.size,
+                    policy: t.policy.clone(),
+                    finding: f.to_string(),
+                    settled_games: t.settled,
+                    applies_games: get(&t.finding_applies),
+                    matters_games: get(&t.finding_matters),
+                    margin_changes_games: get(&t.finding_margin),
+                    winner_changes_games: get(&t.finding_winner),
+                })?;
             }
         }
         w.flush()?;

@@ -13,11 +13,12 @@ use std::path::{Path, PathBuf};
 
 use crate::checks::analyse;
 use crate::checks::{FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
-use crate::harness::campaign::{Manifest, CSV_FILES};
+use crate::harness::campaign::Manifest;
 use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
 use crate::harness::outcome::ViolationRow;
 use crate::harness::shrink::shrinker;
+use crate::harness::summary::{DivergenceSummaryRow, FindingsSummaryRow};
 use crate::report::examples::write_example;
 use crate::report::ledger;
 use crate::report::svg::bar_chart;
@@ -26,8 +27,10 @@ use crate::settlement::referee::Unsettled;
 
 mod exhaustive;
 mod pictures;
+mod read;
 use exhaustive::*;
 use pictures::*;
+use read::{cell, col, read_rows, reader};
 
 /// Errors reading a campaign folder.
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +41,18 @@ pub enum FindingsError {
     /// The manifest could not be read.
     #[error("{0}")]
     Manifest(String),
+    /// A cell of a CSV file does not hold what its column does (a number where a count goes).
+    #[error("{path}: line {line}, column {column}: {why}")]
+    Cell {
+        /// The file.
+        path: PathBuf,
+        /// The line (1 = the header).
+        line: u64,
+        /// The column's name.
+        column: String,
+        /// What is wrong.
+        why: String,
+    },
     /// A column is missing.
     #[error("{path}: no column {column}")]
     Column {
@@ -46,46 +61,6 @@ pub enum FindingsError {
         /// The column.
         column: String,
     },
-}
-
-/// A reader of one of the campaign's CSV files. A streamed file (`games.csv` and the others of
-/// [`CSV_FILES`]) is read only up to the manifest's checkpoint: rows written after it (a run
-/// killed mid-chunk) are not part of the campaign, and a file shorter than its checkpoint is
-/// refused as cut.
-fn reader(path: &Path) -> Result<csv::Reader<std::io::Take<std::fs::File>>, FindingsError> {
-    let limit = match (path.parent(), path.file_name()) {
-        (Some(dir), Some(name)) => match CSV_FILES.iter().position(|f| name == *f) {
-            Some(i) => {
-                let m = Manifest::read(dir).map_err(|e| FindingsError::Manifest(e.to_string()))?;
-                Some(m.checkpoint_bytes()[i])
-            }
-            None => None,
-        },
-        _ => None,
-    };
-    let f = std::fs::File::open(path).map_err(io_err(path))?;
-    if let Some(len) = limit {
-        let have = f.metadata().map_err(io_err(path))?.len();
-        if have < len {
-            return Err(FindingsError::Manifest(format!(
-                "{}: {have} bytes, fewer than the {len} of the manifest's checkpoint: the file was cut",
-                path.display()
-            )));
-        }
-    }
-    Ok(csv::Reader::from_reader(std::io::Read::take(
-        f,
-        limit.unwrap_or(u64::MAX),
-    )))
-}
-
-fn col(h: &csv::StringRecord, path: &Path, name: &str) -> Result<usize, FindingsError> {
-    h.iter()
-        .position(|c| c == name)
-        .ok_or_else(|| FindingsError::Column {
-            path: path.to_path_buf(),
-            column: name.to_string(),
-        })
 }
 
 /// Builds the text of FINDINGS.md for the campaign in `dir`.
@@ -165,13 +140,13 @@ fn read_summary(dir: &Path) -> Result<(PerSize, BTreeMap<String, u64>), Findings
     let mut total: BTreeMap<String, u64> = BTreeMap::new();
     for rec in rdr.records() {
         let rec = rec.map_err(csv_err(&path))?;
-        let size: u32 = rec[size_c].parse().unwrap_or(0);
+        let size: u32 = cell(&rec, size_c, &h, &path)?;
         let entry = per_size.entry(size).or_default();
         for (i, name) in h.iter().enumerate() {
             if i == size_c || name == "policy" || name == "master_seed" {
                 continue;
             }
-            let v: u64 = rec[i].parse().unwrap_or(0);
+            let v: u64 = cell(&rec, i, &h, &path)?;
             *entry.entry(name.to_string()).or_default() += v;
             *total.entry(name.to_string()).or_default() += v;
         }
@@ -423,28 +398,16 @@ fn examples_section(s: &mut String, picks: &[Pick]) {
 fn read_finding_totals(dir: &Path) -> Result<Vec<(u64, u64, u64, u64)>, FindingsError> {
     let mut out = vec![(0, 0, 0, 0); FINDINGS.len()];
     let path = dir.join("findings_summary.csv");
-    if !path.exists() {
+    let Some(rows) = read_rows::<FindingsSummaryRow>(&path)? else {
         return Ok(out);
-    }
-    let mut rdr = reader(&path)?;
-    let h = rdr.headers().map_err(csv_err(&path))?.clone();
-    let c = |n: &str| col(&h, &path, n);
-    let (f_c, a_c, m_c, mc_c, w_c) = (
-        c("finding")?,
-        c("applies_games")?,
-        c("matters_games")?,
-        c("margin_changes_games")?,
-        c("winner_changes_games")?,
-    );
-    for rec in rdr.records() {
-        let rec = rec.map_err(csv_err(&path))?;
-        let num = |i: usize| rec[i].parse::<u64>().unwrap_or(0);
-        if let Some(i) = FINDINGS.iter().position(|&f| f == &rec[f_c]) {
+    };
+    for r in rows {
+        if let Some(i) = FINDINGS.iter().position(|&f| f == r.finding) {
             let t = &mut out[i];
-            t.0 += num(a_c);
-            t.1 += num(m_c);
-            t.2 += num(mc_c);
-            t.3 += num(w_c);
+            t.0 += r.applies_games;
+            t.1 += r.matters_games;
+            t.2 += r.margin_changes_games;
+            t.3 += r.winner_changes_games;
         }
     }
     Ok(out)
@@ -580,42 +543,26 @@ struct DivRow {
 fn read_divergences(dir: &Path) -> Result<Vec<(String, u32, DivRow)>, FindingsError> {
     let path = dir.join("divergence_summary.csv");
     let mut out: BTreeMap<(usize, u32), (String, DivRow)> = BTreeMap::new();
-    if !path.exists() {
+    let Some(rows) = read_rows::<DivergenceSummaryRow>(&path)? else {
         return Ok(Vec::new());
-    }
-    let mut rdr = reader(&path)?;
-    let h = rdr.headers().map_err(csv_err(&path))?.clone();
-    let c = |n: &str| col(&h, &path, n);
-    let (size_c, rules_c, cause_c, cmp_c, div_c, win_c, bm_c, un_c) = (
-        c("size")?,
-        c("rules")?,
-        c("cause")?,
-        c("games_compared")?,
-        c("games_divergent")?,
-        c("games_winner_differs")?,
-        c("games_board_margin_differs")?,
-        c("games_unexplained")?,
-    );
-    for rec in rdr.records() {
-        let rec = rec.map_err(csv_err(&path))?;
-        let num = |i: usize| rec[i].parse::<u64>().unwrap_or(0);
-        let size: u32 = rec[size_c].parse().unwrap_or(0);
+    };
+    for r in rows {
         let order = RuleId::ALL
             .iter()
-            .position(|r| r.as_str() == &rec[rules_c])
+            .position(|id| id.as_str() == r.rules)
             .unwrap_or(usize::MAX);
         let e = out
-            .entry((order, size))
-            .or_insert_with(|| (rec[rules_c].to_string(), DivRow::default()));
-        if &rec[cause_c] == "any" {
-            e.1.compared = num(cmp_c);
-            e.1.divergent = num(div_c);
-            e.1.winner_differs = num(win_c);
-            e.1.board_margin_differs = num(bm_c);
-            e.1.unexplained = num(un_c);
+            .entry((order, u32::from(r.size)))
+            .or_insert_with(|| (r.rules.clone(), DivRow::default()));
+        if r.cause == "any" {
+            e.1.compared = r.games_compared;
+            e.1.divergent = r.games_divergent;
+            e.1.winner_differs = r.games_winner_differs;
+            e.1.board_margin_differs = r.games_board_margin_differs.unwrap_or(0);
+            e.1.unexplained = r.games_unexplained.unwrap_or(0);
         } else {
             e.1.causes
-                .push((rec[cause_c].to_string(), num(div_c), num(win_c)));
+                .push((r.cause, r.games_divergent, r.games_winner_differs));
         }
     }
     Ok(out

@@ -169,14 +169,17 @@ fn finding_evidence(x: &LedgerInput, f: &str) -> String {
 
 fn rows(x: &LedgerInput) -> Vec<Row> {
     let mut out = Vec::new();
-    first_claims(x, &mut out);
-    later_claims(x, &mut out);
+    counting_claims(x, &mut out);
+    definition_claims(x, &mut out);
+    compatibility_claims(x, &mut out);
+    formula_claims(x, &mut out);
     last_claims(x, &mut out);
     out
 }
 
-/// The rows of Part 1, items 1 to 10.
-fn first_claims(x: &LedgerInput, out: &mut Vec<Row>) {
+/// The rows of Part 1, items 1 to 4: what area and territory are, and how virtual moves are
+/// kept.
+fn counting_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     let (v, e) = invariant_verdict(x, &["T6"]);
     out.push(Row {
         basis: &["T6"],
@@ -218,6 +221,11 @@ fn first_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         evidence: format!("stone bookkeeping; {e}"),
         corpus: "early-virtual-white-6x6.sgf",
     });
+}
+
+/// The rows of Part 1, items 5 to 10: komi for the first pass, dame, ko, seki, one-sided dame
+/// and disputes.
+fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     let c = x.rule("chinese");
     let komi_only = c.causes.iter().all(|(cause, n)| cause == "komi" || *n == 0);
     out.push(Row {
@@ -292,9 +300,9 @@ fn first_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     });
 }
 
-/// The rows of Part 1 items 11 to 13 and of Art. 19(3) and 20(3).
-fn later_claims(x: &LedgerInput, out: &mut Vec<Row>) {
-    let settled = x.get("settled");
+/// The rows of Part 1 items 11 and 12 and its notes: negative moves, and how the counting
+/// methods and rule sets agree.
+fn compatibility_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     let j = x.rule("japanese");
     let c = x.rule("chinese");
     let komi_only = c.causes.iter().all(|(cause, n)| cause == "komi" || *n == 0);
@@ -364,6 +372,13 @@ fn later_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         ),
         corpus: "white-last-area-7-honinbo-7x7.sgf",
     });
+}
+
+/// The rows of Part 1 item 13 (the end by four virtual moves) and of the formulas of Art. 19(3)
+/// and 20(3).
+fn formula_claims(x: &LedgerInput, out: &mut Vec<Row>) {
+    let settled = x.get("settled");
+    let (_, fm, _, _) = x.finding("F3");
     let (v, e) = invariant_verdict(x, &["T4", "T9"]);
     out.push(Row {
         basis: &["T4", "T9"],

@@ -477,51 +477,7 @@ impl Diagram {
                 escape(l)
             );
         }
-        for (i, it) in legend.iter().enumerate() {
-            let cy = legend_top + i as i64 * LEGEND_ROW + LEGEND_ROW / 2;
-            let cx = PAD + 14;
-            let _ = writeln!(s, "<g class=\"legend\">");
-            // The icon sits on a square of wood so that marks look as on the board.
-            let _ = writeln!(
-                s,
-                "<rect x=\"{}\" y=\"{}\" width=\"28\" height=\"24\" fill=\"{WOOD}\"/>",
-                cx - 14,
-                cy - 12
-            );
-            match *it {
-                LegendItem::DeadStone(c) => {
-                    stone(&mut s, "icon", cx, cy, c, true, 9);
-                }
-                LegendItem::Territory(c) => mark(&mut s, "icon", cx, cy, Mark::Territory(c), false),
-                LegendItem::SekiEye(c) => mark(&mut s, "icon", cx, cy, Mark::SekiEye(c), false),
-                LegendItem::KoPoint(c) => mark(&mut s, "icon", cx, cy, Mark::KoPoint(c), false),
-                LegendItem::OneSidedDame(c) => {
-                    mark(&mut s, "icon", cx, cy, Mark::OneSidedDame(c), false)
-                }
-                LegendItem::Shared => mark(&mut s, "icon", cx, cy, Mark::Shared, false),
-                LegendItem::DameLeft => mark(&mut s, "icon", cx, cy, Mark::DameLeft, false),
-                LegendItem::Negative(k) => {
-                    stone(&mut s, "icon", cx, cy, Color::Black, false, 7);
-                    negative(&mut s, cx, cy, k, 7);
-                }
-                LegendItem::Focus => {
-                    let _ = writeln!(
-                        s,
-                        "<rect x=\"{}\" y=\"{}\" width=\"18\" height=\"18\" fill=\"none\" stroke=\"{FOCUS}\" stroke-width=\"2.5\" stroke-dasharray=\"5,3\"/>",
-                        cx - 9,
-                        cy - 9
-                    );
-                }
-            }
-            let _ = writeln!(
-                s,
-                "<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#222222\">{}</text>",
-                PAD + LEGEND_TEXT_X,
-                cy + 4,
-                escape(&it.label())
-            );
-            let _ = writeln!(s, "</g>");
-        }
+        draw_legend(&mut s, &legend, legend_top);
         s.push_str("</svg>\n");
         s
     }
@@ -705,6 +661,54 @@ fn wrap(line: &str, max: usize) -> Vec<String> {
         out.push(cur);
     }
     out
+}
+
+/// The legend under the caption, from `top`: one row per item, its icon on a square of wood and
+/// its label.
+fn draw_legend(s: &mut String, legend: &[LegendItem], top: i64) {
+    for (i, it) in legend.iter().enumerate() {
+        let cy = top + i as i64 * LEGEND_ROW + LEGEND_ROW / 2;
+        let cx = PAD + 14;
+        let _ = writeln!(s, "<g class=\"legend\">");
+        // The icon sits on a square of wood so that marks look as on the board.
+        let _ = writeln!(
+            s,
+            "<rect x=\"{}\" y=\"{}\" width=\"28\" height=\"24\" fill=\"{WOOD}\"/>",
+            cx - 14,
+            cy - 12
+        );
+        match *it {
+            LegendItem::DeadStone(c) => {
+                stone(s, "icon", cx, cy, c, true, 9);
+            }
+            LegendItem::Territory(c) => mark(s, "icon", cx, cy, Mark::Territory(c), false),
+            LegendItem::SekiEye(c) => mark(s, "icon", cx, cy, Mark::SekiEye(c), false),
+            LegendItem::KoPoint(c) => mark(s, "icon", cx, cy, Mark::KoPoint(c), false),
+            LegendItem::OneSidedDame(c) => mark(s, "icon", cx, cy, Mark::OneSidedDame(c), false),
+            LegendItem::Shared => mark(s, "icon", cx, cy, Mark::Shared, false),
+            LegendItem::DameLeft => mark(s, "icon", cx, cy, Mark::DameLeft, false),
+            LegendItem::Negative(k) => {
+                stone(s, "icon", cx, cy, Color::Black, false, 7);
+                negative(s, cx, cy, k, 7);
+            }
+            LegendItem::Focus => {
+                let _ = writeln!(
+                    s,
+                    "<rect x=\"{}\" y=\"{}\" width=\"18\" height=\"18\" fill=\"none\" stroke=\"{FOCUS}\" stroke-width=\"2.5\" stroke-dasharray=\"5,3\"/>",
+                    cx - 9,
+                    cy - 9
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#222222\">{}</text>",
+            PAD + LEGEND_TEXT_X,
+            cy + 4,
+            escape(&it.label())
+        );
+        let _ = writeln!(s, "</g>");
+    }
 }
 
 #[cfg(test)]

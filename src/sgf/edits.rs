@@ -20,7 +20,7 @@
 
 use crate::engine::{Color, Coord, Game, GameError, PlayRules};
 
-use super::read::SgfMove;
+use super::SgfMove;
 
 /// Setup properties met after the first move, or beside a move.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

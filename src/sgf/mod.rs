@@ -38,14 +38,17 @@
 //! assert_eq!(done.game.first_passer(), Some(Color::White));
 //! ```
 
+mod charset;
 mod edits;
+mod node;
 mod read;
+mod replay;
+mod result;
+mod scan;
 mod write;
 
 pub use edits::SetupEdit;
-
-pub use read::{
-    parse_sgf, replay, replay_with, RecordedResult, ReplayOptions, Replayed, ResultHow, SgfError,
-    SgfMove, SgfRecord, MAX_BYTES, MAX_NODES,
-};
+pub use read::{parse_sgf, SgfError, SgfMove, SgfRecord, MAX_BYTES, MAX_NODES};
+pub use replay::{replay, replay_with, ReplayOptions, Replayed};
+pub use result::{RecordedResult, ResultHow};
 pub use write::{format_komi, SgfWriter};

@@ -3,9 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::counting::Count;
 use crate::engine::{Color, Coord, Game, Move, PerSide};
-use crate::rules::{RuleId, RuleResult, Rules};
 
 /// What to write into one SGF record. Fill the public fields and call [`SgfWriter::to_sgf`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -95,89 +93,6 @@ impl SgfWriter {
                 Move::Negative(..) => {}
             }
         }
-        w
-    }
-
-    /// The record of an example for people to open in an editor: the moves of `game` (see
-    /// [`SgfWriter::from_game`]), `RU`, `KM` and `RE` of the `jpd-tangsong` result (or of the
-    /// first result when there is none), each side's owned empty points of the settled paused
-    /// position (territory of every kind and one-sided dame) as `TB`/`TW` with the opponent's
-    /// dead stones under them (the CGoban convention, which [`replay`](super::replay) reads
-    /// back as dead stones), and a root comment: `title`, then one line per rule set's result,
-    /// then the balancing and the dead stones. `count` must be the count of `game`.
-    pub fn for_example(
-        game: &Game,
-        count: &Count,
-        results: &[RuleResult],
-        title: &str,
-    ) -> SgfWriter {
-        let mut w = SgfWriter::from_game(game);
-        let main = results
-            .iter()
-            .find(|r| r.rules == RuleId::JpdTangsong.as_str())
-            .or_else(|| results.first());
-        if let Some(r) = main {
-            w.rules = Some(r.rules.clone());
-            w.result = Some(r.result.clone());
-            let komi = r
-                .rules
-                .parse::<RuleId>()
-                .map(|id| Rules::preset(id).komi)
-                .unwrap_or(r.komi);
-            w.komi_half_points = i32::try_from(komi.0).ok();
-        }
-        let st = &count.settlement_paused;
-        let b = game.board();
-        let mut dead_names: PerSide<Vec<String>> = PerSide::default();
-        for p in b.points() {
-            let at = b.coord(p);
-            if st.dead_points().binary_search(&p).is_ok() {
-                if let Some(c) = b.stone(p) {
-                    w.territory[c.opp()].push(at);
-                    dead_names[c].push(at.to_human(b.size()));
-                }
-            } else if b.stone(p).is_none() {
-                for c in Color::BOTH {
-                    if st.class(p).is_owned_empty(c) {
-                        w.territory[c].push(at);
-                    }
-                }
-            }
-        }
-        let mut lines = vec![title.to_string()];
-        for r in results {
-            lines.push(format!(
-                "{}: {} (black {}, white {}, komi {})",
-                r.rules, r.result, r.black, r.white, r.komi
-            ));
-        }
-        let negatives: Vec<String> = count
-            .negatives
-            .iter()
-            .map(|(at, k)| format!("negative move type {k:?} at {}", at.to_human(b.size())))
-            .collect();
-        lines.push(format!(
-            "balancing {}: {}",
-            count.balancing,
-            if negatives.is_empty() {
-                "no negative move".to_string()
-            } else {
-                negatives.join(", ")
-            }
-        ));
-        let list = |v: &[String]| {
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                v.join(" ")
-            }
-        };
-        lines.push(format!(
-            "dead stones: black {}; white {}",
-            list(&dead_names.black),
-            list(&dead_names.white)
-        ));
-        w.comment = Some(lines.join("\n"));
         w
     }
 

@@ -172,20 +172,7 @@ pub fn merge(
     command_line: Vec<String>,
     git_commit: String,
 ) -> Result<MergeReport, CampaignError> {
-    if shard_dirs.is_empty() {
-        return Err(CampaignError::Invalid(
-            "give at least one shard folder".into(),
-        ));
-    }
-    // Writing into a shard folder would cut its files before they are read.
-    let canon = |p: &Path| fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-    if let Some(d) = shard_dirs.iter().find(|d| canon(d) == canon(out)) {
-        return Err(CampaignError::Invalid(format!(
-            "the output folder {} is one of the shards: merging into it would overwrite what it \
-             merges; give another --out",
-            d.display()
-        )));
-    }
+    check_folders(out, shard_dirs)?;
     let start_time = now();
     let hdr = headers();
     let (manifests, campaigns, complete) = read_shards(shard_dirs, &hdr)?;
@@ -202,14 +189,7 @@ pub fn merge(
         lens[fi] = merge_csv(out, name, fi, shard_dirs, &manifests, &campaigns, &hdr)?;
     }
 
-    let mut summary = Summary::new();
-    for (d, m) in shard_dirs.iter().zip(&manifests) {
-        let s = Summary::from_data(&m.summary).map_err(|msg| CampaignError::Manifest {
-            path: d.join("manifest.json"),
-            msg,
-        })?;
-        summary.merge(&s);
-    }
+    let summary = merged_summary(shard_dirs, &manifests)?;
     write_summary(out, first.master_seed, &summary)?;
 
     let vpath = out.join(CSV_FILES[2]);
@@ -269,6 +249,41 @@ pub fn merge(
         violations: rows,
         complete,
     })
+}
+
+/// Refuses an empty list of shards, and an output folder that is one of them.
+fn check_folders(out: &Path, shard_dirs: &[PathBuf]) -> Result<(), CampaignError> {
+    if shard_dirs.is_empty() {
+        return Err(CampaignError::Invalid(
+            "give at least one shard folder".into(),
+        ));
+    }
+    // Writing into a shard folder would cut its files before they are read.
+    let canon = |p: &Path| fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    if let Some(d) = shard_dirs.iter().find(|d| canon(d) == canon(out)) {
+        return Err(CampaignError::Invalid(format!(
+            "the output folder {} is one of the shards: merging into it would overwrite what it \
+             merges; give another --out",
+            d.display()
+        )));
+    }
+    Ok(())
+}
+
+/// The shards' summaries added together.
+fn merged_summary(
+    shard_dirs: &[PathBuf],
+    manifests: &[Manifest],
+) -> Result<Summary, CampaignError> {
+    let mut summary = Summary::new();
+    for (d, m) in shard_dirs.iter().zip(manifests) {
+        let s = Summary::from_data(&m.summary).map_err(|msg| CampaignError::Manifest {
+            path: d.join("manifest.json"),
+            msg,
+        })?;
+        summary.merge(&s);
+    }
+    Ok(summary)
 }
 
 /// Reads and checks every shard's manifest and folder (as `--resume` checks a folder): one

@@ -202,7 +202,11 @@ pub(super) fn violations_seen(path: &Path, len: u64) -> Result<ViolationsSeen, C
     for rec in r.records() {
         let rec = rec.map_err(csv_err(path))?;
         let game: u64 = rec.get(0).and_then(|s| s.parse().ok()).ok_or_else(|| {
-            CampaignError::Invalid(format!("{}: bad game index in a row", path.display()))
+            CampaignError::Invalid(format!(
+                "{}: line {}, column game: bad game index",
+                path.display(),
+                rec.position().map_or(0, |p| p.line())
+            ))
         })?;
         let theorem = rec.get(4).unwrap_or("").to_string();
         let n = seen.entry(theorem.clone()).or_insert(0);

@@ -1,6 +1,7 @@
 //! The exhaustive section of `FINDINGS.md`: the `jpd exhaust` runs found beside a campaign.
 
 use super::*;
+use crate::harness::exhaust::ExhaustiveRow;
 
 /// exhaustive.csv rows: (kind, name) -> (positions, classes, games, example game, example
 /// stones).
@@ -26,22 +27,20 @@ pub(super) fn read_exhaustive_run(sub: &Path) -> Result<Option<ExhaustiveRun>, F
     if !path.exists() {
         return Ok(None);
     }
-    let mut rdr = reader(&path)?;
     let mut rows = BTreeMap::new();
     let (mut size, mut mode) = (0u8, String::new());
-    for rec in rdr.records() {
-        let rec = rec.map_err(csv_err(&path))?;
-        let num = |i: usize| rec.get(i).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
-        size = rec[0].parse().unwrap_or(0);
-        mode = rec[1].to_string();
+    for r in read_rows::<ExhaustiveRow>(&path)?.unwrap_or_default() {
+        size = r.size;
+        mode = r.mode;
+        let text = |v: Option<String>| v.unwrap_or_default();
         rows.insert(
-            (rec[2].to_string(), rec[3].to_string()),
+            (r.kind, r.name),
             (
-                num(4),
-                num(5),
-                num(6),
-                rec[7].to_string(),
-                rec[8].to_string(),
+                r.positions,
+                r.classes,
+                r.games,
+                text(r.example_game.map(|g| g.to_string())),
+                text(r.example_stones.map(|n| n.to_string())),
             ),
         );
     }
@@ -59,10 +58,9 @@ pub(super) fn read_exhaustive_run(sub: &Path) -> Result<Option<ExhaustiveRun>, F
     for rec in sr.records() {
         let rec = rec.map_err(csv_err(&spath))?;
         for (i, name) in h.iter().enumerate() {
-            if let Ok(v) = rec[i].parse::<u64>() {
-                if name != "size" && name != "master_seed" {
-                    *totals.entry(name.to_string()).or_default() += v;
-                }
+            if !matches!(name, "size" | "master_seed" | "policy") {
+                let v: u64 = cell(&rec, i, &h, &spath)?;
+                *totals.entry(name.to_string()).or_default() += v;
             }
         }
     }
@@ -73,32 +71,8 @@ pub(super) fn read_exhaustive_run(sub: &Path) -> Result<Option<ExhaustiveRun>, F
     )))
 }
 
-/// The exhaustive runs in `dir/exhaustive/*/` (as `make exhaustive` writes them): the ledger's
-/// input and the section "Exhaustive, boards up to 4x4". `None` when there is no such folder.
-pub(super) fn read_exhaustive(
-    dir: &Path,
-) -> Result<Option<(ledger::Exhaustive, String)>, FindingsError> {
-    let root = dir.join("exhaustive");
-    let Ok(entries) = std::fs::read_dir(&root) else {
-        return Ok(None);
-    };
-    let mut runs = Vec::new();
-    let mut subs: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    subs.sort();
-    for sub in subs {
-        if let Some(r) = read_exhaustive_run(&sub)? {
-            runs.push((sub, r));
-        }
-    }
-    if runs.is_empty() {
-        return Ok(None);
-    }
-    runs.sort_by_key(|r| r.1 .0);
-    let mut e = ledger::Exhaustive {
-        findings: vec![(0, 0, 0, 0); FINDINGS.len()],
-        ..Default::default()
-    };
-    let mut s = String::new();
+/// The section's title, what an exhaustive run does, and the header of its table of runs.
+fn exhaustive_intro(s: &mut String) {
     let _ = writeln!(s, "## Exhaustive, boards up to 4x4\n");
     let _ = writeln!(
         s,
@@ -128,6 +102,35 @@ pub(super) fn read_exhaustive(
         let _ = write!(s, " ---: |");
     }
     let _ = writeln!(s, " ---: | ---: | ---: |");
+}
+
+/// The exhaustive runs in `dir/exhaustive/*/` (as `make exhaustive` writes them): the ledger's
+/// input and the section "Exhaustive, boards up to 4x4". `None` when there is no such folder.
+pub(super) fn read_exhaustive(
+    dir: &Path,
+) -> Result<Option<(ledger::Exhaustive, String)>, FindingsError> {
+    let root = dir.join("exhaustive");
+    let Ok(entries) = std::fs::read_dir(&root) else {
+        return Ok(None);
+    };
+    let mut runs = Vec::new();
+    let mut subs: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    subs.sort();
+    for sub in subs {
+        if let Some(r) = read_exhaustive_run(&sub)? {
+            runs.push((sub, r));
+        }
+    }
+    if runs.is_empty() {
+        return Ok(None);
+    }
+    runs.sort_by_key(|r| r.1 .0);
+    let mut e = ledger::Exhaustive {
+        findings: vec![(0, 0, 0, 0); FINDINGS.len()],
+        ..Default::default()
+    };
+    let mut s = String::new();
+    exhaustive_intro(&mut s);
     let get = |rows: &ExhaustiveRows, k: &str, n: &str| {
         rows.get(&(k.to_string(), n.to_string()))
             .cloned()

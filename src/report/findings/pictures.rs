@@ -14,6 +14,14 @@ pub(super) struct Pick {
 /// cause (divergences.csv order; one with a different winner if any).
 pub(super) fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
     let mut picks = Vec::new();
+    theorem_picks(dir, &mut picks)?;
+    finding_picks(dir, &mut picks)?;
+    cause_picks(dir, &mut picks)?;
+    Ok(picks)
+}
+
+/// The first failure of each theorem, from violations.csv (panics are not drawn).
+fn theorem_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError> {
     let vpath = dir.join("violations.csv");
     if vpath.exists() {
         let mut r = reader(&vpath)?;
@@ -30,7 +38,7 @@ pub(super) fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
             if th == "panic" || !seen.insert(th.clone()) {
                 continue;
             }
-            let game: u64 = rec[g_c].parse().unwrap_or(0);
+            let game: u64 = cell(&rec, g_c, &h, &vpath)?;
             picks.push(Pick {
                 stem: format!("theorem-{th}-game-{game}"),
                 game,
@@ -39,6 +47,12 @@ pub(super) fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
             });
         }
     }
+    Ok(())
+}
+
+/// Per finding, the first game where it matters (one whose winner changes if any), from
+/// findings.csv.
+fn finding_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError> {
     let fpath = dir.join("findings.csv");
     if fpath.exists() {
         let mut r = reader(&fpath)?;
@@ -63,7 +77,7 @@ pub(super) fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
             {
                 continue;
             }
-            let game: u64 = rec[g_c].parse().unwrap_or(0);
+            let game: u64 = cell(&rec, g_c, &h, &fpath)?;
             first.insert(
                 rec[f_c].to_string(),
                 (won, game, rec[d_c].chars().take(300).collect()),
@@ -78,6 +92,12 @@ pub(super) fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
             });
         }
     }
+    Ok(())
+}
+
+/// Per divergence cause, the first divergence (one with a different winner if any), from
+/// divergences.csv.
+fn cause_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError> {
     let dpath = dir.join("divergences.csv");
     if dpath.exists() {
         let mut r = reader(&dpath)?;
@@ -100,13 +120,14 @@ pub(super) fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
             let rec = rec.map_err(csv_err(&dpath))?;
             let won = &rec[win_c] == "1";
             for (k, &(c, i)) in cause_cols.iter().enumerate() {
-                let v: f64 = rec[i].parse().unwrap_or(0.0);
+                let v: f64 = cell(&rec, i, &h, &dpath)?;
                 if v == 0.0 {
                     continue;
                 }
+                let game: u64 = cell(&rec, g_c, &h, &dpath)?;
                 let what = || {
                     (
-                        rec[g_c].parse::<u64>().unwrap_or(0),
+                        game,
                         rec[ru_c].to_string(),
                         format!(
                             "{} {} against jpd-tangsong {}; {} term {:+}",
@@ -140,7 +161,7 @@ pub(super) fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
             }
         }
     }
-    Ok(picks)
+    Ok(())
 }
 
 /// Writes `examples/` (each pick as SGF and SVG, regenerated from its seed) and

@@ -94,34 +94,110 @@ pub fn bar_chart(
     values: &[Vec<f64>],
     unit: &str,
 ) -> String {
-    const BAR_W: i64 = 20;
-    const PLOT_H: i64 = 240;
-    const LEFT: i64 = 78;
-    const RIGHT: i64 = 20;
-    let ns = series.len().max(1) as i64;
-    let group_w = (ns * BAR_W + 28).max(96);
-    let plot_w = (groups.len() as i64 * group_w).max(280);
-    let width = LEFT + plot_w + RIGHT;
-    let title_lines = wrap(title, chars_for(width - 2 * PAD, 15));
     let value = |g: usize, k: usize| values.get(g).and_then(|v| v.get(k)).copied();
     let max_v = (0..groups.len())
         .flat_map(|g| (0..series.len()).map(move |k| (g, k)))
         .filter_map(|(g, k)| value(g, k))
         .filter(|v| v.is_finite())
         .fold(0.0f64, f64::max);
-    let (step, ticks) = if max_v > 0.0 {
-        let step = nice_step(max_v / 5.0);
-        let mut t = (max_v / step.value()).ceil() as i64;
-        if t < 1 {
-            t = 1;
-        }
-        (step, t)
-    } else {
-        (Step { m: 1, e: 0 }, 1)
-    };
-    let top_v = ticks as f64 * step.value();
+    let l = ChartLayout::new(title, groups, series, max_v);
+    let mut s = String::new();
+    draw_title_and_legend(&mut s, &l, title, series);
+    draw_axis(&mut s, &l, unit, groups.is_empty() || series.is_empty());
+    draw_bars(&mut s, &l, series.len(), value);
+    s.push_str("</svg>\n");
+    s
+}
 
-    // Legend: one row (or more) of swatches under the title.
+const BAR_W: i64 = 20;
+const PLOT_H: i64 = 240;
+const LEFT: i64 = 78;
+const RIGHT: i64 = 20;
+
+/// Where everything of a bar chart goes, and its value axis.
+struct ChartLayout {
+    width: i64,
+    height: i64,
+    /// Width of one group of bars, and of the plot.
+    group_w: i64,
+    plot_w: i64,
+    plot_top: i64,
+    plot_bottom: i64,
+    /// Bars per group (at least 1, for the spacing).
+    ns: i64,
+    title_lines: Vec<String>,
+    /// Each legend row: the series index and its swatch's x.
+    legend_rows: Vec<Vec<(usize, i64)>>,
+    legend_top: i64,
+    /// The group names, wrapped (at most 3 lines).
+    label_lines: Vec<Vec<String>>,
+    /// The tick step, the number of ticks, and the value at the top of the axis.
+    step: Step,
+    ticks: i64,
+    top_v: f64,
+}
+
+impl ChartLayout {
+    /// The layout of a chart whose largest finite value is `max_v` (0 when none).
+    fn new(title: &str, groups: &[String], series: &[String], max_v: f64) -> ChartLayout {
+        let ns = series.len().max(1) as i64;
+        let group_w = (ns * BAR_W + 28).max(96);
+        let plot_w = (groups.len() as i64 * group_w).max(280);
+        let width = LEFT + plot_w + RIGHT;
+        let title_lines = wrap(title, chars_for(width - 2 * PAD, 15));
+        let (step, ticks) = if max_v > 0.0 {
+            let step = nice_step(max_v / 5.0);
+            let mut t = (max_v / step.value()).ceil() as i64;
+            if t < 1 {
+                t = 1;
+            }
+            (step, t)
+        } else {
+            (Step { m: 1, e: 0 }, 1)
+        };
+        let top_v = ticks as f64 * step.value();
+        let legend_rows = legend_rows(series, width);
+        let title_h = title_lines.len() as i64 * 20;
+        let legend_top = PAD + title_h + 6;
+        let legend_h = if series.is_empty() {
+            0
+        } else {
+            legend_rows.len() as i64 * 20
+        };
+        // Room above the plot for the tallest bar's value label, written upwards.
+        let plot_top = legend_top + legend_h + 44;
+        let plot_bottom = plot_top + PLOT_H;
+        let label_lines: Vec<Vec<String>> = groups
+            .iter()
+            .map(|g| {
+                let mut l = wrap(&g.replace('_', " "), chars_for(group_w - 6, 12));
+                l.truncate(3);
+                l
+            })
+            .collect();
+        let max_label_lines = label_lines.iter().map(Vec::len).max().unwrap_or(0) as i64;
+        let height = plot_bottom + 8 + max_label_lines * 14 + PAD + 4;
+        ChartLayout {
+            width,
+            height,
+            group_w,
+            plot_w,
+            plot_top,
+            plot_bottom,
+            ns,
+            title_lines,
+            legend_rows,
+            legend_top,
+            label_lines,
+            step,
+            ticks,
+            top_v,
+        }
+    }
+}
+
+/// The legend: one row (or more) of swatches under the title, on a chart `width` wide.
+fn legend_rows(series: &[String], width: i64) -> Vec<Vec<(usize, i64)>> {
     let mut legend_rows: Vec<Vec<(usize, i64)>> = vec![Vec::new()];
     let mut lx = LEFT;
     for (k, name) in series.iter().enumerate() {
@@ -135,28 +211,12 @@ pub fn bar_chart(
         }
         lx += w;
     }
-    let title_h = title_lines.len() as i64 * 20;
-    let legend_top = PAD + title_h + 6;
-    let legend_h = if series.is_empty() {
-        0
-    } else {
-        legend_rows.len() as i64 * 20
-    };
-    // Room above the plot for the tallest bar's value label, written upwards.
-    let plot_top = legend_top + legend_h + 44;
-    let plot_bottom = plot_top + PLOT_H;
-    let label_lines: Vec<Vec<String>> = groups
-        .iter()
-        .map(|g| {
-            let mut l = wrap(&g.replace('_', " "), chars_for(group_w - 6, 12));
-            l.truncate(3);
-            l
-        })
-        .collect();
-    let max_label_lines = label_lines.iter().map(Vec::len).max().unwrap_or(0) as i64;
-    let height = plot_bottom + 8 + max_label_lines * 14 + PAD + 4;
+    legend_rows
+}
 
-    let mut s = String::new();
+/// The document's start, its title and the legend of the series.
+fn draw_title_and_legend(s: &mut String, l: &ChartLayout, title: &str, series: &[String]) {
+    let (width, height) = (l.width, l.height);
     let _ = writeln!(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
     let _ = writeln!(
         s,
@@ -167,7 +227,7 @@ pub fn bar_chart(
         s,
         "<rect class=\"page\" x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
     );
-    for (i, l) in title_lines.iter().enumerate() {
+    for (i, l) in l.title_lines.iter().enumerate() {
         let _ = writeln!(
             s,
             "<text class=\"title\" x=\"{PAD}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\" fill=\"#222222\">{}</text>",
@@ -175,8 +235,8 @@ pub fn bar_chart(
             escape(l)
         );
     }
-    for (r, row) in legend_rows.iter().enumerate() {
-        let y = legend_top + r as i64 * 20;
+    for (r, row) in l.legend_rows.iter().enumerate() {
+        let y = l.legend_top + r as i64 * 20;
         for &(k, x) in row {
             let colour = SERIES_COLOURS[k % SERIES_COLOURS.len()];
             let _ = writeln!(
@@ -189,6 +249,12 @@ pub fn bar_chart(
             );
         }
     }
+}
+
+/// The grid lines and their tick labels, the axis and its unit; "no data" on an empty chart.
+fn draw_axis(s: &mut String, l: &ChartLayout, unit: &str, empty: bool) {
+    let (plot_top, plot_bottom, plot_w, ticks, step) =
+        (l.plot_top, l.plot_bottom, l.plot_w, l.ticks, l.step);
     // Grid lines and ticks.
     for i in 0..=ticks {
         let y = plot_bottom - i * PLOT_H / ticks;
@@ -218,18 +284,28 @@ pub fn bar_chart(
         PAD + 6,
         escape(unit)
     );
-    if groups.is_empty() || series.is_empty() {
+    if empty {
         let _ = writeln!(
             s,
             "<text class=\"empty\" x=\"{}\" y=\"{mid_y}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#666666\">no data</text>",
             LEFT + plot_w / 2
         );
     }
-    let decimals = step.decimals() + 1;
-    for (g, lines) in label_lines.iter().enumerate() {
+}
+
+/// Each group's bars (one per series, with its value above it) and its name under the axis.
+fn draw_bars(
+    s: &mut String,
+    l: &ChartLayout,
+    series: usize,
+    value: impl Fn(usize, usize) -> Option<f64>,
+) {
+    let (group_w, ns, plot_bottom, top_v) = (l.group_w, l.ns, l.plot_bottom, l.top_v);
+    let decimals = l.step.decimals() + 1;
+    for (g, lines) in l.label_lines.iter().enumerate() {
         let gx = LEFT + g as i64 * group_w;
         let bars_x = gx + (group_w - ns * BAR_W) / 2;
-        for k in 0..series.len() {
+        for k in 0..series {
             let colour = SERIES_COLOURS[k % SERIES_COLOURS.len()];
             let x = bars_x + k as i64 * BAR_W;
             let v = value(g, k);
@@ -269,6 +345,4 @@ pub fn bar_chart(
             );
         }
     }
-    s.push_str("</svg>\n");
-    s
 }

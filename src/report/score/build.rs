@@ -1,0 +1,191 @@
+//! The [`FileReport`] of a scored record gathered from the game, its count and analysis: how it
+//! ended, the counts, the referee's judgement, the point maps and the results against `RE`.
+
+use super::grid::{class_char, counted_grid, grid, RuleGrid};
+use super::json::{FileReport, FillUpJson, NegativeJson, ReAgreement, RefereeJson, TheoremJson};
+use super::text::render_text;
+use super::{DeadJson, ScoreOptions};
+use crate::checks::{Analysis, Finished};
+use crate::counting::{Count, Half};
+use crate::engine::{Board, Color, End, Game, Phase};
+use crate::rules::{RuleId, RuleResult};
+use crate::sgf::{ResultHow, SgfRecord};
+
+/// The report of one scored record: `f` is the game counted, `a` its analysis, `unscored` the
+/// result of each rule set asked for whose own replay is not the counted game.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn build(
+    file: &str,
+    f: &Finished,
+    rec: &SgfRecord,
+    a: Analysis,
+    opts: &ScoreOptions,
+    unscored: &[Option<String>],
+    notes: Vec<String>,
+    dead: DeadJson,
+) -> FileReport {
+    let g = &f.game;
+    let end = end_name(g, rec);
+    let results = match g.phase() {
+        Phase::Ended(End::Resignation(loser)) => resigned_results(loser, rec, opts, unscored),
+        _ => a.results.clone(),
+    };
+    let c = a.count.as_ref().ok();
+    let referee = (g.phase() == Phase::Paused).then(|| referee_json(g.board()));
+    let mut r = FileReport {
+        file: file.to_string(),
+        size: g.board().size(),
+        end,
+        first_passer: g.first_passer(),
+        last_mover: g.last_mover(),
+        real_moves: c.map(|c| c.real),
+        virtual_moves: c.map(|c| c.virtual_moves),
+        prisoners: c.map(|c| c.captured),
+        dead_stones: c.map(|c| c.dead),
+        dead,
+        referee,
+        balancing: opts.balancing,
+        negative_moves: c
+            .map(|c| {
+                c.negatives
+                    .iter()
+                    .map(|(p, k)| NegativeJson {
+                        kind: format!("{:?}", k),
+                        point: p.to_human(c.size),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        balancing_fallback: c.and_then(|c| c.plan.fallback.map(|f| f.name().to_string())),
+        k: c.map(|c| c.k()),
+        shared_points: c.map(|c| c.shared),
+        area_paused: c.map(|c| c.area_paused.into()),
+        area: c.map(|c| c.area.into()),
+        return_number: (g.board().area() as f64 + 6.5) / 2.0,
+        territory: c.map(|c| c.territory.into()),
+        overflow_s: c.map(|c| c.s),
+        fill_up: a.fill_up.as_ref().map(|f| FillUpJson {
+            black: f.count.black,
+            white: f.count.white,
+            stable: f.stable,
+            stability: f.stability,
+        }),
+        invariants: a.theorems.iter().map(TheoremJson::from).collect(),
+        findings: a.findings.iter().map(TheoremJson::from).collect(),
+        dead_points: c.map(|c| {
+            let st = &c.settlement_paused;
+            st.dead_points()
+                .iter()
+                .map(|&p| g.board().coord(p).to_human(g.board().size()))
+                .collect()
+        }),
+        classification: c.map(|c| classification(c, g.board())),
+        counted_points: match c {
+            Some(c) if !matches!(g.phase(), Phase::Ended(End::Resignation(_))) => {
+                counted_points(c, &opts.rules, g.board())
+            }
+            _ => Vec::new(),
+        },
+        results,
+        sgf_komi: rec.komi_half_points.map(|k| Half(k as i64)),
+        sgf_result: rec.result.clone(),
+        sgf_result_parsed: rec.result_parsed,
+        re_agreement: Vec::new(),
+        sgf_rules: rec.rules.clone(),
+        notes,
+        text: String::new(),
+    };
+    let counted = c.is_some() && !matches!(g.phase(), Phase::Ended(End::Resignation(_)));
+    r.re_agreement = r
+        .results
+        .iter()
+        .map(|res| ReAgreement::of(res, rec.result_parsed.as_ref(), counted))
+        .collect();
+    r.text = render_text(&r, f, &a, rec);
+    r
+}
+
+/// How the game ended, as the report names it: `pause`, `four_passes`, `resignation` (or `time`,
+/// `forfeit` as `RE` says), `no_result`, `playing`.
+fn end_name(g: &Game, rec: &SgfRecord) -> String {
+    match g.phase() {
+        Phase::Paused => "pause",
+        Phase::Ended(End::FourPasses) => "four_passes",
+        Phase::Ended(End::Resignation(_)) => match rec.result_parsed.map(|re| re.how) {
+            Some(ResultHow::Time) => "time",
+            Some(ResultHow::Forfeit) => "forfeit",
+            _ => "resignation",
+        },
+        Phase::Ended(End::NoResultCycle) => "no_result",
+        Phase::Playing => "playing",
+    }
+    .to_string()
+}
+
+/// The results of a game lost by resignation (or on time, or by forfeit: the same path under
+/// its own name): no count, the winner only; a rule set whose replay refused the record keeps
+/// its unscored result.
+fn resigned_results(
+    loser: Color,
+    rec: &SgfRecord,
+    opts: &ScoreOptions,
+    unscored: &[Option<String>],
+) -> Vec<RuleResult> {
+    opts.rules
+        .iter()
+        .zip(unscored)
+        .map(|(&id, u)| {
+            if let Some(u) = u {
+                return RuleResult::unscored(id, u);
+            }
+            let mut r = RuleResult::resigned(id, loser);
+            if let (true, Some(km)) = (opts.komi_from_sgf, rec.komi_half_points) {
+                r.komi = Half(km as i64);
+            }
+            // A loss on time or by forfeit takes the resignation's path, under its own name.
+            match rec.result_parsed.map(|re| re.how) {
+                Some(ResultHow::Time) => r.result = format!("{}+T", loser.opp().letter()),
+                Some(ResultHow::Forfeit) => r.result = format!("{}+F", loser.opp().letter()),
+                _ => {}
+            }
+            r
+        })
+        .collect()
+}
+
+/// What the referee proves of the paused position `b`.
+fn referee_json(b: &Board) -> RefereeJson {
+    let j = crate::settlement::referee::judge(b);
+    RefereeJson {
+        settled: j.is_settled(),
+        unsettled_reason: j.unsettled().map(|u| u.as_str().to_string()),
+        proven_dead: j
+            .dead()
+            .iter()
+            .map(|&p| b.coord(p).to_human(b.size()))
+            .collect(),
+    }
+}
+
+/// The class of every point of the paused position, one string per row (see
+/// [`FileReport::classification`]).
+fn classification(c: &Count, b: &Board) -> Vec<String> {
+    let st = &c.settlement_paused;
+    let dead = st.dead_points();
+    grid(b, |p| {
+        let d = if dead.contains(&p) { b.stone(p) } else { None };
+        class_char(st.class(p), d)
+    })
+}
+
+/// The points each rule set of `rules` counts (see [`FileReport::counted_points`]); `as_is` is
+/// the final position.
+fn counted_points(c: &Count, rules: &[RuleId], as_is: &Board) -> Vec<RuleGrid> {
+    rules
+        .iter()
+        .map(|&id| RuleGrid {
+            rules: id.as_str().to_string(),
+            points: counted_grid(id, &c.settlement_paused, as_is),
+        })
+        .collect()
+}

@@ -1,0 +1,318 @@
+//! The text report of `jpd score` for people: the position, where the dead stones came from, the
+//! classification map, the counts, invariants, findings and one line per rule set's result.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use super::grid::class_char;
+use super::json::{is_count, FileReport};
+use crate::checks::{Analysis, Finished, Verdict};
+use crate::counting::{Count, FillUp};
+use crate::counting::{Half, Stability};
+use crate::engine::{Board, Color, PerSide, Point};
+use crate::sgf::SgfRecord;
+
+/// The line saying where the dead stones came from; `None` when the game was not paused.
+pub(super) fn dead_line(r: &FileReport) -> Option<String> {
+    let d = &r.dead;
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(" ")
+        }
+    };
+    let line = match d.source.as_str() {
+        "none" => return None,
+        "record" => format!(
+            "dead stones: from the record's marks (TB/TW, or AE at the end); of them not proven by the referee: {}",
+            list(&d.estimated)
+        ),
+        "proven" => format!(
+            "dead stones: the referee's proof only; unproven stones left on the board as alive: {}",
+            list(&d.unproven_alive)
+        ),
+        "estimate" => format!(
+            "dead stones: the referee's proof, then {} random playouts for the strings it cannot prove; estimated dead: {}; estimated alive: {}",
+            d.playouts,
+            list(&d.estimated),
+            list(&d.unproven_alive)
+        ),
+        _ => format!(
+            "dead stones: GNU Go's final_status_list dead; of them not proven by the referee: {}",
+            list(&d.estimated)
+        ),
+    };
+    Some(line)
+}
+
+/// The text report of one record: the header (position, players, dead stones, what the record
+/// says, notes), the count, the invariants and findings, and the results.
+pub(super) fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> String {
+    let mut s = String::new();
+    let b: &Board = f.game.board();
+    write_header(&mut s, r, b, rec);
+    match &a.count {
+        Ok(c) => {
+            write_classification(&mut s, c, b);
+            write_counts(&mut s, r, c, a.fill_up.as_ref());
+        }
+        Err(e) => {
+            let _ = writeln!(s, "no count: {}", e);
+        }
+    }
+    write_checks(&mut s, a);
+    write_results(&mut s, r);
+    s
+}
+
+/// The title, the final position, the first passer and last mover, the referee's judgement,
+/// where the dead stones came from, the record's own `RU`/`KM`/`RE`, and the notes.
+fn write_header(s: &mut String, r: &FileReport, b: &Board, rec: &SgfRecord) {
+    let _ = writeln!(
+        s,
+        "== {} ({}x{}, ended by {})",
+        r.file, r.size, r.size, r.end
+    );
+    let _ = writeln!(s, "final position:");
+    let _ = write!(s, "{}", b);
+    let name = |c: Option<Color>| c.map(|c| c.name()).unwrap_or("none");
+    let _ = writeln!(
+        s,
+        "first passer: {}   last mover: {}",
+        name(r.first_passer),
+        name(r.last_mover)
+    );
+    if let Some(j) = &r.referee {
+        let dead = if j.proven_dead.is_empty() {
+            "none".to_string()
+        } else {
+            j.proven_dead.join(" ")
+        };
+        match &j.unsettled_reason {
+            None => {
+                let _ = writeln!(s, "referee: settled; proven dead stones: {dead}");
+            }
+            Some(why) => {
+                let _ = writeln!(
+                    s,
+                    "referee: NOT settled ({why}): the status of some strings is not proven; proven dead stones: {dead}"
+                );
+            }
+        }
+    }
+    if let Some(line) = dead_line(r) {
+        let _ = writeln!(s, "{line}");
+    }
+    let own: Vec<String> = [
+        ("RU", r.sgf_rules.as_deref()),
+        ("KM", rec.komi_raw.as_deref()),
+        ("RE", r.sgf_result.as_deref()),
+    ]
+    .iter()
+    .filter_map(|(id, v)| v.map(|v| format!("{id}[{v}]")))
+    .collect();
+    if !own.is_empty() {
+        let _ = writeln!(s, "the record says: {}", own.join(" "));
+    }
+    for n in &r.notes {
+        let _ = writeln!(s, "note: {}", n);
+    }
+}
+
+/// The class of every point of the paused position as a map, then the points whose class has a
+/// reason worth naming (seki eyes, ko points, dame...), grouped by reason.
+fn write_classification(s: &mut String, c: &Count, b: &Board) {
+    let st = &c.settlement_paused;
+    let dead: Vec<Point> = st.dead_points().to_vec();
+    let _ = writeln!(
+        s,
+        "classification (X O stones, x o dead, b w territory, ^ v one-sided dame of Black/White, = shared liberty, * dame left, - other shared):"
+    );
+    for y in 0..b.size() {
+        let _ = write!(s, "{:>3}", b.size() - y);
+        for x in 0..b.size() {
+            let p = b.point(crate::engine::Coord::new(x, y));
+            let d = if dead.contains(&p) { b.stone(p) } else { None };
+            let _ = write!(s, " {}", class_char(st.class(p), d));
+        }
+        let _ = writeln!(s);
+    }
+    // Points with a reason worth naming.
+    let mut reasons: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+    for p in b.points() {
+        let cl = st.class(p);
+        let why = cl.reason();
+        if !matches!(why, "stone" | "territory") {
+            reasons
+                .entry(why)
+                .or_default()
+                .push(b.coord(p).to_human(b.size()));
+        }
+    }
+    for (why, pts) in reasons {
+        let _ = writeln!(s, "  {}: {}", why, pts.join(" "));
+    }
+}
+
+/// The tally of the paused position, the balancing, the areas against the return number, the
+/// territory count and the fill-up check.
+fn write_counts(s: &mut String, r: &FileReport, c: &Count, fill_up: Option<&FillUp>) {
+    let t = &c.tally_paused;
+    let _ = writeln!(
+        s,
+        "stones B={} W={}  owned empty B={} W={}  shared q0={}  dead B={} W={}  prisoners B={} W={}",
+        t.stones.black, t.stones.white, t.owned_empty.black, t.owned_empty.white, t.shared,
+        c.dead.black, c.dead.white, c.captured.black, c.captured.white
+    );
+    let _ = writeln!(
+        s,
+        "moves at the pause B={} W={}; balancing {}: {}{}",
+        c.moves_paused.black,
+        c.moves_paused.white,
+        c.balancing,
+        if r.negative_moves.is_empty() && c.plan.extra_virtual == PerSide::default() {
+            "nothing".to_string()
+        } else {
+            let mut parts: Vec<String> = r
+                .negative_moves
+                .iter()
+                .map(|n| format!("negative move type {} at {}", n.kind, n.point))
+                .collect();
+            if c.plan.extra_virtual.black > 0 {
+                parts.push(format!(
+                    "{} black virtual move(s)",
+                    c.plan.extra_virtual.black
+                ));
+            }
+            if c.plan.extra_virtual.white > 0 {
+                parts.push(format!(
+                    "{} white virtual move(s)",
+                    c.plan.extra_virtual.white
+                ));
+            }
+            parts.join(", ")
+        },
+        r.balancing_fallback
+            .as_ref()
+            .map(|f| format!(" (fallback: {f})"))
+            .unwrap_or_default()
+    );
+    let _ = writeln!(
+        s,
+        "area: paused B0={} W0={}; balanced B={} W={}  (k={}, q={}); return number {}: Black's B{} {} it",
+        c.area_paused.black,
+        c.area_paused.white,
+        c.area.black,
+        c.area.white,
+        c.k(),
+        c.shared,
+        r.return_number,
+        if c.compensation == Half::ZERO { "" } else { " less half the compensation" },
+        // B - W - comp > 6.5 iff B - comp/2 > (N² + 6.5)/2, since B + W = N².
+        if c.area.black.as_f64() - c.compensation.as_f64() / 2.0 > r.return_number {
+            "exceeds"
+        } else {
+            "does not exceed"
+        }
+    );
+    let _ = writeln!(
+        s,
+        "territory (equal stones): T B={} W={}, fill-back B={} W={}, overflow s={} -> b={} w={}",
+        c.owned.black,
+        c.owned.white,
+        c.fill_back.black,
+        c.fill_back.white,
+        c.s,
+        c.territory.black,
+        c.territory.white
+    );
+    if let Some(fu) = fill_up {
+        let _ = writeln!(
+            s,
+            "fill-up: B={} W={} (basic eye points B={} W={}), {}",
+            fu.count.black,
+            fu.count.white,
+            fu.basic_eyes.black,
+            fu.basic_eyes.white,
+            match fu.stability {
+                Stability::Stable => "stable",
+                Stability::Unstable => "NOT stable",
+                Stability::Unknown => "stability unknown",
+            }
+        );
+    }
+}
+
+/// The invariants and the findings, one line each with its verdict.
+fn write_checks(s: &mut String, a: &Analysis) {
+    let _ = writeln!(s, "invariants (a failure is a bug of the harness):");
+    for t in &a.theorems {
+        let v = match t.verdict {
+            Verdict::Holds => "holds",
+            Verdict::Fails => "FAILS",
+            Verdict::NotApplicable => "n/a",
+        };
+        let _ = writeln!(s, "  {:<4} {:<6} {}", t.id, v, t.detail);
+    }
+    let _ = writeln!(s, "findings (where the text leaves room):");
+    for f in &a.findings {
+        let v = match f.holds() {
+            None => "n/a",
+            Some(true) => "no difference",
+            Some(false) if f.winner_changes => "MATTERS (winner)",
+            Some(false) if f.margin_changes => "MATTERS (margin)",
+            Some(false) => "MATTERS",
+        };
+        let _ = writeln!(s, "  {:<4} {:<16} {}", f.id, v, f.detail);
+    }
+}
+
+/// One line per rule set's result, with its agreement with `RE`.
+fn write_results(s: &mut String, r: &FileReport) {
+    let _ = writeln!(s, "results:");
+    for (res, agr) in r.results.iter().zip(&r.re_agreement) {
+        // Against RE, where it names a result: `RE agrees`, `RE differs (winner)`, and the
+        // margin difference where both are counts.
+        let against = match agr.re_agrees {
+            None => String::new(),
+            Some(ok) => format!(
+                "  RE {}{}",
+                if ok { "agrees" } else { "DIFFERS (winner)" },
+                agr.re_margin_diff
+                    .map(|d| format!(", margin {}{}", if d.0 > 0 { "+" } else { "" }, d))
+                    .unwrap_or_default()
+            ),
+        };
+        // A count that does not exist (a resignation, no result) is `-`, never 0.
+        let n = |h: Half| {
+            if is_count(res) {
+                h.to_string()
+            } else {
+                "-".to_string()
+            }
+        };
+        let _ = writeln!(
+            s,
+            "  {:<18} komi {:>5}  black {:>6}  white {:>6}  margin {:>6}  {}{}",
+            res.rules,
+            res.komi,
+            n(res.black),
+            n(res.white),
+            n(res.margin),
+            res.result,
+            against
+        );
+    }
+}
+
+/// Writes reports as text.
+pub fn write_text<W: Write>(mut out: W, reports: &[FileReport]) -> std::io::Result<()> {
+    for (i, r) in reports.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        out.write_all(r.text.as_bytes())?;
+    }
+    Ok(())
+}
