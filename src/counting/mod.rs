@@ -5,10 +5,12 @@
 
 pub mod balance;
 pub mod fillup;
+mod finished;
 pub mod score;
 
 pub use balance::{BalancePlan, Balancing, Fallback};
 pub use fillup::{fill_up, FillUp, Stability};
+pub use finished::Finished;
 pub use score::{Half, Points};
 
 use crate::engine::{Board, Color, Coord, End, Game, NegativeKind, PerSide, Phase, Point};

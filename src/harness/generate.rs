@@ -12,7 +12,7 @@ use super::nucleus;
 use super::playout::{filtered_playout, uniform_playout, PlayoutStats};
 use super::position::{self, Small};
 use super::rng::{splitmix64, Rng};
-use crate::checks::Finished;
+use crate::counting::Finished;
 use crate::engine::{Board, Cell, Color, Coord, End, Game, Phase, PlayRules, Point};
 use crate::settlement::referee::{self, Judgement, Status, Unsettled};
 use crate::settlement::PassAlive;

@@ -5,7 +5,8 @@ use super::{
     categorise, differing_points, gnugo_margin_from_lists, DeadSource, Differing, GnuGoPair,
     GnuJudgement, OracleRules,
 };
-use crate::checks::{analyse, CheckOptions, Finished, Symmetries, Verdict};
+use crate::checks::{analyse, CheckOptions, Symmetries, Verdict};
+use crate::counting::Finished;
 use crate::counting::{Balancing, Half};
 use crate::engine::Coord;
 use crate::rules::{RuleId, Rules, Unscored};
