@@ -280,21 +280,14 @@ fn costly_capture(b: &Board, p: Point, c: Color) -> bool {
             if after.cell(q) != Cell::Empty || seen[q.idx()] {
                 continue;
             }
-            let mut stack = vec![q];
-            seen[q.idx()] = true;
+            let region = after.region_from(q, |t| after.cell(t) == Cell::Empty);
             let mut own_only = true;
-            while let Some(r) = stack.pop() {
-                for t in after.adj(r) {
-                    match after.cell(t) {
-                        Cell::Empty if !seen[t.idx()] => {
-                            seen[t.idx()] = true;
-                            stack.push(t);
-                        }
-                        Cell::Empty | Cell::Wall => {}
-                        x if x == Cell::of(c) => {}
-                        _ => own_only = false,
-                    }
-                }
+            for &r in &region {
+                seen[r.idx()] = true;
+                own_only &= after.adj(r).iter().all(|&t| {
+                    matches!(after.cell(t), Cell::Empty | Cell::Wall)
+                        || after.cell(t) == Cell::of(c)
+                });
             }
             enclosed += own_only as u32;
         }

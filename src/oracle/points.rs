@@ -3,7 +3,7 @@
 //! disagreement.
 
 use super::{gnugo_margin_from_lists, GnuJudgement, GnuStatus, OracleRules};
-use crate::engine::{Cell, Color, Coord, Game};
+use crate::engine::{Cell, Color, Coord, Game, Regions};
 use crate::rules::{japanese_unscored, seki_string_heads, DameReading, Unscored};
 use crate::settlement::{PointClass, SharedKind};
 
@@ -106,25 +106,13 @@ pub fn differing_points(
         |p| sb.stone(p).is_some() && heads.binary_search(&sb.string_head(p)).is_ok();
     // Empty points of our settled board whose region touches a GNU Go seki stone.
     let mut near_gnu_seki = vec![false; sb.padded_len()];
-    let mut seen = vec![false; sb.padded_len()];
-    for start in sb.points() {
-        if sb.stone(start).is_some() || seen[start.idx()] {
-            continue;
-        }
-        seen[start.idx()] = true;
-        let (mut members, mut k, mut touches) = (vec![start], 0, false);
-        while k < members.len() {
-            for q in sb.adj(members[k]) {
-                if sb.stone(q).is_some() {
-                    touches |= gnu_seki_stone(q);
-                } else if sb.cell(q) == Cell::Empty && !seen[q.idx()] {
-                    seen[q.idx()] = true;
-                    members.push(q);
-                }
-            }
-            k += 1;
-        }
-        for m in members {
+    for members in Regions::new(sb, |p| sb.cell(p) == Cell::Empty).iter() {
+        let touches = members.iter().any(|&m| {
+            sb.adj(m)
+                .iter()
+                .any(|&q| sb.stone(q).is_some() && gnu_seki_stone(q))
+        });
+        for &m in members {
             near_gnu_seki[m.idx()] = touches;
         }
     }

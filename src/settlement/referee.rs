@@ -499,7 +499,6 @@ fn seki_or_alive(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgemen
     // pass-alive stone borders them.
     let mut region_of = vec![usize::MAX; n];
     let mut regions: Vec<(Option<Color>, bool)> = Vec::new();
-    let mut stack = Vec::new();
     for &p in area {
         if board.stone(p).is_none() {
             continue;
@@ -510,26 +509,16 @@ fn seki_or_alive(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgemen
             }
             let id = regions.len();
             let (mut sees, mut both, mut alive) = (None::<Color>, false, false);
-            region_of[q.idx()] = id;
-            stack.push(q);
-            while let Some(r) = stack.pop() {
+            for r in board.region_from(q, |t| board.cell(t) == Cell::Empty) {
+                region_of[r.idx()] = id;
                 for t in board.adj(r) {
-                    match board.stone(t) {
-                        Some(c) => {
-                            match sees {
-                                None => sees = Some(c),
-                                Some(x) if x != c => both = true,
-                                _ => {}
-                            }
-                            alive |= pa.alive_stone(t) == Some(c);
+                    if let Some(c) = board.stone(t) {
+                        match sees {
+                            None => sees = Some(c),
+                            Some(x) if x != c => both = true,
+                            _ => {}
                         }
-                        None if board.cell(t) == Cell::Empty
-                            && region_of[t.idx()] == usize::MAX =>
-                        {
-                            region_of[t.idx()] = id;
-                            stack.push(t);
-                        }
-                        None => {}
+                        alive |= pa.alive_stone(t) == Some(c);
                     }
                 }
             }
