@@ -190,10 +190,10 @@ pub fn analyse_with(
         };
     };
     let fu = fill_up(&c.settlement_paused);
-    let (sheet, all) = score_all(f, c, balancing, None);
+    let (sheet, all) = crate::rules::score_all(f, c, balancing, None);
     let by_id = |id: RuleId| &all[RuleId::ALL.iter().position(|&x| x == id).expect("listed")];
     let results: Vec<RuleResult> = rule_ids.iter().map(|&id| by_id(id).clone()).collect();
-    let divergences = divergences(&all);
+    let divergences = crate::rules::divergences(&all);
     let theorems = vec![
         t1(c),
         t2(c),

@@ -16,8 +16,9 @@ impl Rules {
         }
     }
 
-    /// Scores a game. `ctx.count` must have been made with this rule set's balancing reading
-    /// for the balanced methods; [`Scoring`] carries the alternative counts.
+    /// Scores a game. The balanced methods score from `ctx.count` (the game's reading), or from
+    /// the alternative count [`Scoring`] carries for a rule set that fixes another balancing
+    /// reading ([`Rules::balancing`]) or reads one-sided dame strictly ([`Rules::one_sided_dame`]).
     pub fn score(&self, ctx: &Scoring<'_>) -> RuleResult {
         let sh = ctx.sheet;
         let pts = Half::points;
@@ -83,9 +84,11 @@ pub struct Scoring<'a> {
     pub sheet: &'a Sheet,
     /// The count under the campaign's balancing reading.
     pub count: &'a Count,
-    /// The count under the Art. 11 reading (for `jpd-tangsong-b1`); `count` if absent.
+    /// The count under the Art. 11 reading (for a rule set that fixes it, `jpd-tangsong-b1`);
+    /// `count` if absent (the game was counted under Art. 11).
     pub art11: Option<&'a Count>,
-    /// The count under the strict Art. 10 reading (for `jpd-tangsong-c1`); `count` if absent.
+    /// The count under the strict Art. 10 reading (for [`OneSidedDame::PauseOpenerOnly`],
+    /// `jpd-tangsong-c1`); `count` if absent (no one-sided dame changes hands).
     pub c1: Option<&'a Count>,
 }
 
