@@ -16,7 +16,32 @@ impl Board {
         let pi = p.idx();
         debug_assert_eq!(self.cells[pi], Cell::Empty);
         let own = Cell::of(c);
-        let around = self.around(p, own, Cell::of(c.opp()));
+        let opp = Cell::of(c.opp());
+        // One pass over the neighbours: distinct adjacent strings of each colour, and the empty
+        // neighbours (the new stone's own liberties).
+        let mut opp_heads = [0u16; 4];
+        let mut n_opp = 0;
+        let mut own_heads = [0u16; 4];
+        let mut n_own = 0;
+        let mut fresh_libs = 0u16;
+        for q in self.adj(p) {
+            let x = self.cells[q.idx()];
+            if x == Cell::Empty {
+                fresh_libs += 1;
+            } else if x == opp {
+                let hq = self.head[q.idx()];
+                if !opp_heads[..n_opp].contains(&hq) {
+                    opp_heads[n_opp] = hq;
+                    n_opp += 1;
+                }
+            } else if x == own {
+                let hq = self.head[q.idx()];
+                if !own_heads[..n_own].contains(&hq) {
+                    own_heads[n_own] = hq;
+                    n_own += 1;
+                }
+            }
+        }
 
         // Place the stone as a one-stone string.
         self.put_stone(pi, own, c);
@@ -26,79 +51,61 @@ impl Board {
         self.chash[pi] = zkey(c, pi);
 
         // The point was a liberty of every adjacent opponent string.
-        for &oh in around.opp() {
+        for &oh in &opp_heads[..n_opp] {
             self.libs[oh as usize] -= 1;
         }
 
         // Join the adjacent own strings.
-        let h = match around.n_own {
+        let h = match n_own {
             0 => {
-                self.libs[pi] = around.empty;
+                self.libs[pi] = fresh_libs;
                 pi
             }
-            1 => self.extend_string(around.own_heads[0] as usize, p, own),
-            _ => self.merge_strings(&around.own_heads[..around.n_own], p, own),
+            1 => {
+                let h = own_heads[0] as usize;
+                // Liberties of p not already liberties of h.
+                let mut extra = 0;
+                for q in self.adj(p) {
+                    if self.cells[q.idx()] == Cell::Empty
+                        && !self
+                            .adj(q)
+                            .iter()
+                            .any(|r| self.cells[r.idx()] == own && self.head[r.idx()] as usize == h)
+                    {
+                        extra += 1;
+                    }
+                }
+                self.libs[h] = self.libs[h] - 1 + extra;
+                self.link(h, pi);
+                h
+            }
+            _ => self.merge_strings(&own_heads[..n_own], p, own),
         };
-        self.remove_captures(around.opp(), h)
-    }
 
-    /// One pass over the neighbours of the empty point `p`: the distinct adjacent strings of
-    /// each colour and the empty neighbours (a stone at `p` would have them as liberties).
-    #[inline(always)]
-    fn around(&self, p: Point, own: Cell, opp: Cell) -> Around {
-        let mut a = Around {
-            opp_heads: [0; 4],
-            n_opp: 0,
-            own_heads: [0; 4],
-            n_own: 0,
-            empty: 0,
-        };
-        for q in self.adj(p) {
-            let x = self.cells[q.idx()];
-            if x == Cell::Empty {
-                a.empty += 1;
-            } else if x == opp {
-                let hq = self.head[q.idx()];
-                if !a.opp_heads[..a.n_opp].contains(&hq) {
-                    a.opp_heads[a.n_opp] = hq;
-                    a.n_opp += 1;
-                }
-            } else if x == own {
-                let hq = self.head[q.idx()];
-                if !a.own_heads[..a.n_own].contains(&hq) {
-                    a.own_heads[a.n_own] = hq;
-                    a.n_own += 1;
-                }
+        // Remove opponent strings left without liberties.
+        let mut info = MoveInfo::default();
+        let mut last_captured = 0usize;
+        for &oh in &opp_heads[..n_opp] {
+            if self.libs[oh as usize] == 0 {
+                info.captured += self.stones[oh as usize];
+                last_captured = oh as usize;
+                self.remove_string(oh as usize);
             }
         }
-        a
-    }
-
-    /// Adds the stone just placed at `p` to the one adjacent own string `h`, with the
-    /// liberties of `p` that were not already liberties of `h`. Returns `h`.
-    #[inline(always)]
-    fn extend_string(&mut self, h: usize, p: Point, own: Cell) -> usize {
-        let mut extra = 0;
-        for q in self.adj(p) {
-            if self.cells[q.idx()] == Cell::Empty
-                && !self
-                    .adj(q)
-                    .iter()
-                    .any(|r| self.cells[r.idx()] == own && self.head[r.idx()] as usize == h)
-            {
-                extra += 1;
-            }
+        if self.libs[h] == 0 {
+            info.suicided = self.stones[h];
+            self.remove_string(h);
+        } else if info.captured == 1 && self.stones[h] == 1 && self.libs[h] == 1 {
+            info.ko_point = Some(Point(last_captured as u16));
         }
-        self.libs[h] = self.libs[h] - 1 + extra;
-        self.link(h, p.idx());
-        h
+        info
     }
 
     /// Merges two or more adjacent own strings (`heads`) and the stone just placed at `p` into
     /// the largest of them, whose head it returns. The merged liberties: the largest string's,
     /// less `p`, plus the distinct liberties of the smaller strings and of `p` that do not touch
     /// the largest. This walks only the smaller strings, before they are relabelled.
-    #[inline(always)]
+    #[inline]
     fn merge_strings(&mut self, heads: &[u16], p: Point, own: Cell) -> usize {
         let pi = p.idx();
         let mut h = heads[0] as usize;
@@ -142,29 +149,6 @@ impl Board {
         self.link(h, pi);
         debug_assert_eq!(self.libs[h], self.count_libs(h));
         h
-    }
-
-    /// After a stone joined string `h`: removes the adjacent opponent strings (`opp_heads`)
-    /// left without liberties, then `h` itself if it has none (suicide), and says what the move
-    /// captured and whether it made a ko point.
-    #[inline(always)]
-    fn remove_captures(&mut self, opp_heads: &[u16], h: usize) -> MoveInfo {
-        let mut info = MoveInfo::default();
-        let mut last_captured = 0usize;
-        for &oh in opp_heads {
-            if self.libs[oh as usize] == 0 {
-                info.captured += self.stones[oh as usize];
-                last_captured = oh as usize;
-                self.remove_string(oh as usize);
-            }
-        }
-        if self.libs[h] == 0 {
-            info.suicided = self.stones[h];
-            self.remove_string(h);
-        } else if info.captured == 1 && self.stones[h] == 1 && self.libs[h] == 1 {
-            info.ko_point = Some(Point(last_captured as u16));
-        }
-        info
     }
 
     /// Splices the list of string `other` (or a fresh single stone) into string `h`.
@@ -260,25 +244,5 @@ impl Board {
                 break;
             }
         }
-    }
-}
-
-/// The strings around an empty point, as [`Board::play_unchecked`] finds them in one pass.
-struct Around {
-    /// Heads of the distinct adjacent opponent strings (the first `n_opp`).
-    opp_heads: [u16; 4],
-    n_opp: usize,
-    /// Heads of the distinct adjacent own strings (the first `n_own`).
-    own_heads: [u16; 4],
-    n_own: usize,
-    /// Empty neighbours.
-    empty: u16,
-}
-
-impl Around {
-    /// The adjacent opponent strings' heads.
-    #[inline(always)]
-    fn opp(&self) -> &[u16] {
-        &self.opp_heads[..self.n_opp]
     }
 }
