@@ -2,8 +2,8 @@
 //! our count with the chosen dead stones, and one `oracle.csv` row per rule set.
 
 use super::{
-    categorise, differing_points, gnugo_margin_from_lists, DeadSource, Differing, GnuGoPair,
-    GnuJudgement, OracleRules,
+    categorise, differing_points, gnugo_margin_from_lists, Category, DeadSource, Differing,
+    GnuGoPair, GnuJudgement, OracleRules,
 };
 use crate::checks::{analyse, CheckOptions, Symmetries, Verdict};
 use crate::counting::Finished;
@@ -108,7 +108,7 @@ fn error_row(
         gnugo_margin_b_minus_w: String::new(),
         our_margin_b_minus_w: String::new(),
         agree: false,
-        category: "error".into(),
+        category: Category::Error.as_str().into(),
         dead_gnugo: 0,
         dead_ours: 0,
         differing_points: 0,
@@ -193,10 +193,12 @@ fn compare_under(
     let differing = differing_points(r, &rep.game, &count.settlement_paused, &dead, &j);
     let agree = ours.margin == j.margin;
     let (category, detail) = if agree {
-        ("", String::new())
+        (String::new(), String::new())
     } else {
         (
-            categorise(dead == j.dead, &j, &differing),
+            categorise(dead == j.dead, &j, &differing)
+                .as_str()
+                .to_string(),
             disagreement_detail(&j, &dead, &differing, size),
         )
     };
@@ -212,7 +214,7 @@ fn compare_under(
         gnugo_margin_b_minus_w: j.margin.to_string(),
         our_margin_b_minus_w: ours.margin.to_string(),
         agree,
-        category: category.into(),
+        category,
         dead_gnugo: j.dead.len(),
         dead_ours: dead.len(),
         differing_points: differing.len(),

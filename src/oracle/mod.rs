@@ -52,7 +52,7 @@ pub use gnugo::{
     GnuJudgement, GnuStatus, GNUGO_SEARCH,
 };
 pub use output::{run, sgf_of, write_csv, OracleSummary, CSV_HEADER, DISAGREEMENTS_DIR};
-pub use points::{categorise, differing_points, Differing};
+pub use points::{categorise, differing_points, Category, Differing};
 
 use crate::counting::Half;
 use crate::files::FileError;

@@ -154,21 +154,59 @@ pub fn differing_points(
     out
 }
 
+/// The category of a row that does not agree, in the order the rule tries them (see the module
+/// documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Category {
+    /// GNU Go or our count failed.
+    Error,
+    /// The dead stones our count removed differ from GNU Go's.
+    DeadStones,
+    /// GNU Go's `final_score` contradicts its own status lists.
+    GnugoKnown,
+    /// Every differing point lies in a seki on both sides or is a dame point.
+    Seki,
+    /// Every differing point is neutral on one side.
+    Dame,
+    /// Anything else.
+    OurBug,
+}
+
+impl Category {
+    /// The name, as in `oracle.csv`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Error => "error",
+            Category::DeadStones => "dead_stones",
+            Category::GnugoKnown => "gnugo_known",
+            Category::Seki => "seki",
+            Category::Dame => "dame",
+            Category::OurBug => "our_bug",
+        }
+    }
+}
+
+impl std::fmt::Display for Category {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The category of a disagreement (see the module documentation for the rule).
-pub fn categorise(same_dead: bool, j: &GnuJudgement, differing: &[Differing]) -> &'static str {
+pub fn categorise(same_dead: bool, j: &GnuJudgement, differing: &[Differing]) -> Category {
     if !same_dead {
-        return "dead_stones";
+        return Category::DeadStones;
     }
     if gnugo_margin_from_lists(j) != j.margin {
-        return "gnugo_known";
+        return Category::GnugoKnown;
     }
     if differing.iter().any(Differing::seki_both)
         && differing.iter().all(|d| d.seki_both() || d.dame())
     {
-        return "seki";
+        return Category::Seki;
     }
     if !differing.is_empty() && differing.iter().all(Differing::dame) {
-        return "dame";
+        return Category::Dame;
     }
-    "our_bug"
+    Category::OurBug
 }

@@ -83,21 +83,24 @@ fn categories_follow_the_documented_order() {
             false,
         )
     };
-    assert_eq!(categorise(false, &j, &[]), "dead_stones");
-    assert_eq!(categorise(true, &j, &[dame, one_sided]), "seki");
-    assert_eq!(categorise(true, &j, &[one_sided]), "seki");
-    assert_eq!(categorise(true, &j, &[dame]), "dame");
-    assert_eq!(categorise(true, &j, &[odd]), "our_bug");
-    assert_eq!(categorise(true, &j, &[one_sided, odd]), "our_bug");
-    assert_eq!(categorise(true, &j, &[one_sided_alone]), "our_bug");
-    assert_eq!(categorise(true, &j, &[one_sided_japanese]), "dame");
-    assert_eq!(categorise(true, &j, &[lost]), "our_bug");
-    assert_eq!(categorise(true, &j, &[lost, one_sided]), "our_bug");
+    assert_eq!(categorise(false, &j, &[]), Category::DeadStones);
+    assert_eq!(categorise(true, &j, &[dame, one_sided]), Category::Seki);
+    assert_eq!(categorise(true, &j, &[one_sided]), Category::Seki);
+    assert_eq!(categorise(true, &j, &[dame]), Category::Dame);
+    assert_eq!(categorise(true, &j, &[odd]), Category::OurBug);
+    assert_eq!(categorise(true, &j, &[one_sided, odd]), Category::OurBug);
+    assert_eq!(categorise(true, &j, &[one_sided_alone]), Category::OurBug);
+    assert_eq!(categorise(true, &j, &[one_sided_japanese]), Category::Dame);
+    assert_eq!(categorise(true, &j, &[lost]), Category::OurBug);
+    assert_eq!(categorise(true, &j, &[lost, one_sided]), Category::OurBug);
     // No point differs and the scores do: nothing explains it, seki or not.
-    assert_eq!(categorise(true, &j, &[]), "our_bug");
+    assert_eq!(categorise(true, &j, &[]), Category::OurBug);
     let mut inconsistent = j.clone();
     inconsistent.margin = Half(5);
-    assert_eq!(categorise(true, &inconsistent, &[odd]), "gnugo_known");
+    assert_eq!(
+        categorise(true, &inconsistent, &[odd]),
+        Category::GnugoKnown
+    );
 }
 
 #[test]
@@ -124,4 +127,32 @@ fn gnugo_arithmetic() {
     // Japanese: territory 1 + dead (point and prisoner) 2 + captures 2 - 1 = 4; 4 - 6.5.
     j.rules = OracleRules::Japanese;
     assert_eq!(gnugo_margin_from_lists(&j), Half(-5));
+}
+
+/// The category names of `oracle.csv`, in the order of the module documentation's list.
+#[test]
+fn category_names() {
+    let all = [
+        Category::Error,
+        Category::DeadStones,
+        Category::GnugoKnown,
+        Category::Seki,
+        Category::Dame,
+        Category::OurBug,
+    ];
+    let names: Vec<String> = all.iter().map(|c| c.to_string()).collect();
+    assert_eq!(
+        names,
+        [
+            "error",
+            "dead_stones",
+            "gnugo_known",
+            "seki",
+            "dame",
+            "our_bug"
+        ]
+    );
+    let mut sorted = all;
+    sorted.sort();
+    assert_eq!(sorted, all, "the enum's order is the rule's order");
 }
