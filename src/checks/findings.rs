@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::{Finished, THEOREMS};
+use super::THEOREMS;
+use crate::counting::Finished;
 use crate::counting::{self, fillup::Stability, BalancePlan, Count, FillUp, Half, Removal};
 use crate::engine::{Color, NegativeKind, Point};
 use crate::rules::{RuleId, RuleResult};

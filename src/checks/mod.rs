@@ -14,11 +14,17 @@ mod symmetry;
 pub use symmetry::replay_transformed;
 use symmetry::*;
 
+// Scoring every rule set and the finished-game type live with the rule sets and the counting;
+// kept for callers outside this branch; removed after merge.
+#[doc(hidden)]
+pub use crate::counting::Finished;
+#[doc(hidden)]
+pub use crate::rules::{divergences, play_rules, score_all};
+
 use crate::counting::{self, fill_up, Balancing, Count, CountError, FillUp, Half, Removal};
-use crate::engine::{Color, Coord, Game, Move, NegativeKind, PerSide, Phase, PlayRules, Point};
-use crate::rules::{diverge, Divergence, IngBowls, RuleId, RuleResult, Rules, Scoring, Sheet};
+use crate::engine::{Color, Coord, Game, Move, NegativeKind, PerSide, Phase, Point};
+use crate::rules::{Divergence, IngBowls, RuleId, RuleResult, Sheet};
 use crate::settlement::PassAlive;
-use crate::settlement::{PointClass, SharedKind};
 
 /// A theorem's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -119,25 +125,6 @@ impl Default for CheckOptions {
     }
 }
 
-/// A finished game with its dead stones: what the counting needs.
-#[derive(Clone, Debug)]
-pub struct Finished {
-    /// The game, paused or ended.
-    pub game: Game,
-    /// The dead stones of the final position.
-    pub dead: Vec<Coord>,
-}
-
-impl Finished {
-    fn dead_points(&self) -> Vec<Point> {
-        let b = self.game.board();
-        self.dead
-            .iter()
-            .filter_map(|&c| b.checked_point(c))
-            .collect()
-    }
-}
-
 /// Everything known about one finished game.
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -155,78 +142,6 @@ pub struct Analysis {
     pub theorems: Vec<TheoremResult>,
     /// F1-F6 (findings).
     pub findings: Vec<FindingResult>,
-}
-
-/// Every rule set's result on a counted game, in [`RuleId::ALL`] order, with its sheet.
-/// `komi` replaces every rule set's base komi (an SGF's `KM`).
-pub fn score_all(
-    f: &Finished,
-    c: &Count,
-    balancing: Balancing,
-    komi: Option<Half>,
-) -> (Sheet, Vec<RuleResult>) {
-    let sheet = Sheet::new(&f.game, c);
-    let art11 = if balancing == Balancing::Art11 {
-        None
-    } else {
-        counting::count_settled(&f.game, &c.settlement_paused, c.mode, Balancing::Art11, 0).ok()
-    };
-    let base = Scoring {
-        sheet: &sheet,
-        count: c,
-        art11: None,
-        c1: None,
-    };
-    let c1 = base.c1_loser(&sheet).and_then(|x| {
-        let st0 = &c.settlement_paused;
-        let pins: Vec<(Point, PointClass)> = st0
-            .board()
-            .points()
-            .filter(|&p| st0.class(p) == PointClass::OneSidedDame(x))
-            .map(|p| (p, PointClass::Shared(SharedKind::DameLeft)))
-            .collect();
-        let st = std::sync::Arc::new(st0.with_decrees(&pins));
-        counting::count_with_plan(
-            &f.game,
-            &st,
-            c.plan.clone(),
-            c.mode,
-            balancing,
-            Removal::Decree,
-        )
-        .ok()
-    });
-    let ctx = Scoring {
-        art11: art11.as_ref(),
-        c1: c1.as_ref(),
-        ..base
-    };
-    let results = RuleId::ALL
-        .iter()
-        .map(|&id| {
-            let mut r = Rules::preset(id);
-            if id != RuleId::JpdTangsongB1 {
-                r.balancing = balancing;
-            }
-            if let Some(k) = komi {
-                r.komi = k;
-            }
-            r.score(&ctx)
-        })
-        .collect();
-    (sheet, results)
-}
-
-/// Each rule set's divergence from jpd-tangsong (`all` in [`RuleId::ALL`] order).
-pub fn divergences(all: &[RuleResult]) -> Vec<Divergence> {
-    let t = &all[0];
-    let rt = Rules::preset(RuleId::JpdTangsong);
-    RuleId::ALL
-        .iter()
-        .zip(all)
-        .skip(1)
-        .filter_map(|(&id, r)| diverge(t, r, &rt, &Rules::preset(id)))
-        .collect()
 }
 
 /// Counts `f` under `balancing`, scores it under `rule_ids`, and checks every theorem.
@@ -275,10 +190,10 @@ pub fn analyse_with(
         };
     };
     let fu = fill_up(&c.settlement_paused);
-    let (sheet, all) = score_all(f, c, balancing, None);
+    let (sheet, all) = crate::rules::score_all(f, c, balancing, None);
     let by_id = |id: RuleId| &all[RuleId::ALL.iter().position(|&x| x == id).expect("listed")];
     let results: Vec<RuleResult> = rule_ids.iter().map(|&id| by_id(id).clone()).collect();
-    let divergences = divergences(&all);
+    let divergences = crate::rules::divergences(&all);
     let theorems = vec![
         t1(c),
         t2(c),
@@ -717,9 +632,4 @@ fn pick_spread(cands: &[Point], limit: usize) -> Vec<Point> {
         return cands.to_vec();
     }
     (0..limit).map(|i| cands[i * cands.len() / limit]).collect()
-}
-
-/// The play rules a rule set id implies (for replaying records).
-pub fn play_rules(id: RuleId) -> PlayRules {
-    Rules::preset(id).play
 }

@@ -255,94 +255,9 @@ struct Layout {
 
 fn layout(st: &Settlement) -> Layout {
     let b0 = st.board();
-    let n = b0.padded_len();
-
-    // Territory regions, one flat point list.
-    let mut region_of = vec![NONE; n];
-    let mut pts: Vec<Point> = Vec::with_capacity(b0.area() as usize);
-    let mut regions: Vec<Region> = Vec::new();
-    for p in b0.points() {
-        let PointClass::Territory(c, _) = st.class(p) else {
-            continue;
-        };
-        if region_of[p.idx()] != NONE {
-            continue;
-        }
-        let id = regions.len() as u32;
-        let start = pts.len();
-        region_of[p.idx()] = id;
-        pts.push(p);
-        let mut k = start;
-        let mut seki_eye = false;
-        while k < pts.len() {
-            let m = pts[k];
-            seki_eye |= st.class(m) == PointClass::Territory(c, TerritoryKind::SekiEye);
-            for q in b0.adj(m) {
-                if region_of[q.idx()] == NONE
-                    && matches!(st.class(q), PointClass::Territory(c2, _) if c2 == c)
-                {
-                    region_of[q.idx()] = id;
-                    pts.push(q);
-                }
-            }
-            k += 1;
-        }
-        regions.push(Region {
-            color: c,
-            seki_eye,
-            start,
-            end: pts.len(),
-        });
-    }
-
-    // Strings in seki: touching a shared liberty or a one-sided dame.
-    let mut seki_head = vec![false; n];
-    for p in b0.points() {
-        if matches!(
-            st.class(p),
-            PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
-        ) {
-            for q in b0.adj(p) {
-                if b0.stone(q).is_some() {
-                    seki_head[b0.string_head(q).idx()] = true;
-                }
-            }
-        }
-    }
-
-    // Groups: regions joined through the strings that border them (union-find over regions).
-    let mut parent: Vec<u32> = (0..regions.len() as u32).collect();
-    fn find(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            parent[x as usize] = parent[parent[x as usize] as usize];
-            x = parent[x as usize];
-        }
-        x
-    }
-    let mut head_region = vec![NONE; n];
-    let mut bordering: Vec<(u32, Point)> = Vec::new(); // (region, string head)
-    for (r, reg) in regions.iter().enumerate() {
-        for &m in &pts[reg.start..reg.end] {
-            for q in b0.adj(m) {
-                if b0.stone(q) != Some(reg.color) {
-                    continue;
-                }
-                let h = b0.string_head(q);
-                let other = head_region[h.idx()];
-                if other == NONE {
-                    head_region[h.idx()] = r as u32;
-                    bordering.push((r as u32, h));
-                } else if other != r as u32 {
-                    let (a, b) = (find(&mut parent, other), find(&mut parent, r as u32));
-                    parent[a as usize] = b;
-                }
-            }
-        }
-    }
-    let mut by_group: Vec<(u32, u32)> = (0..regions.len() as u32)
-        .map(|r| (find(&mut parent, r), r))
-        .collect();
-    by_group.sort_unstable();
+    let (region_of, pts, regions) = territory_regions(st);
+    let seki_head = seki_heads(st);
+    let (by_group, bordering) = join_regions(b0, &pts, &regions);
     // group_of_region[r] = index of the group in `groups`; a group's regions are a run of
     // `by_group`.
     let mut group_of_region = vec![0u32; regions.len()];
@@ -384,6 +299,113 @@ fn layout(st: &Settlement) -> Layout {
     }
 }
 
+/// The territory regions of a settlement: the region of each point (`NONE` outside them), one
+/// flat point list, and each region's colour, range and whether it holds a seki eye. A region
+/// is a connected set of territory points of one colour, its members breadth-first from its
+/// first point. (Its own flood fill rather than `engine::Regions`: the `u32` region ids index
+/// the fill-up search's tables.)
+fn territory_regions(st: &Settlement) -> (Vec<u32>, Vec<Point>, Vec<Region>) {
+    let b0 = st.board();
+    let mut region_of = vec![NONE; b0.padded_len()];
+    let mut pts: Vec<Point> = Vec::with_capacity(b0.area() as usize);
+    let mut regions: Vec<Region> = Vec::new();
+    for p in b0.points() {
+        let PointClass::Territory(c, _) = st.class(p) else {
+            continue;
+        };
+        if region_of[p.idx()] != NONE {
+            continue;
+        }
+        let id = regions.len() as u32;
+        let start = pts.len();
+        region_of[p.idx()] = id;
+        pts.push(p);
+        let mut k = start;
+        let mut seki_eye = false;
+        while k < pts.len() {
+            let m = pts[k];
+            seki_eye |= st.class(m) == PointClass::Territory(c, TerritoryKind::SekiEye);
+            for q in b0.adj(m) {
+                if region_of[q.idx()] == NONE
+                    && matches!(st.class(q), PointClass::Territory(c2, _) if c2 == c)
+                {
+                    region_of[q.idx()] = id;
+                    pts.push(q);
+                }
+            }
+            k += 1;
+        }
+        regions.push(Region {
+            color: c,
+            seki_eye,
+            start,
+            end: pts.len(),
+        });
+    }
+    (region_of, pts, regions)
+}
+
+/// The strings in seki, by head: those touching a shared liberty or a one-sided dame.
+fn seki_heads(st: &Settlement) -> Vec<bool> {
+    let b0 = st.board();
+    let mut seki_head = vec![false; b0.padded_len()];
+    for p in b0.points() {
+        if matches!(
+            st.class(p),
+            PointClass::Shared(SharedKind::SharedLiberty) | PointClass::OneSidedDame(_)
+        ) {
+            for q in b0.adj(p) {
+                if b0.stone(q).is_some() {
+                    seki_head[b0.string_head(q).idx()] = true;
+                }
+            }
+        }
+    }
+    seki_head
+}
+
+/// (region, string head) pairs: the strings bordering each region.
+type Bordering = Vec<(u32, Point)>;
+
+/// Groups: regions joined through the strings of their colour that border them (union-find
+/// over regions). Returns (group root, region) sorted, so that a group's regions are a run,
+/// and each (region, string head) the first time a string is met.
+fn join_regions(b0: &Board, pts: &[Point], regions: &[Region]) -> (Vec<(u32, u32)>, Bordering) {
+    let mut parent: Vec<u32> = (0..regions.len() as u32).collect();
+    fn find(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            parent[x as usize] = parent[parent[x as usize] as usize];
+            x = parent[x as usize];
+        }
+        x
+    }
+    let mut head_region = vec![NONE; b0.padded_len()];
+    let mut bordering: Vec<(u32, Point)> = Vec::new(); // (region, string head)
+    for (r, reg) in regions.iter().enumerate() {
+        for &m in &pts[reg.start..reg.end] {
+            for q in b0.adj(m) {
+                if b0.stone(q) != Some(reg.color) {
+                    continue;
+                }
+                let h = b0.string_head(q);
+                let other = head_region[h.idx()];
+                if other == NONE {
+                    head_region[h.idx()] = r as u32;
+                    bordering.push((r as u32, h));
+                } else if other != r as u32 {
+                    let (a, b) = (find(&mut parent, other), find(&mut parent, r as u32));
+                    parent[a as usize] = b;
+                }
+            }
+        }
+    }
+    let mut by_group: Vec<(u32, u32)> = (0..regions.len() as u32)
+        .map(|r| (find(&mut parent, r), r))
+        .collect();
+    by_group.sort_unstable();
+    (by_group, bordering)
+}
+
 /// The stability of the filled board `work` and the problem to report: strings capturable at
 /// once, groups not pass-alive, fill stones that could not be placed. A problem is definite
 /// unless a group whose search ran out of budget is involved.
@@ -394,91 +416,18 @@ fn verdict(
     outcomes: &[Outcome],
     unplaced_at: &[(Point, Color, &'static str)],
 ) -> (Stability, Option<String>) {
-    let n = b0.padded_len();
-    let Layout {
-        regions,
-        by_group,
-        groups,
-        group_seki,
-        heads,
-        pts,
-        ..
-    } = lay;
     // Points whose problems a different choice might mend (their group's search ran out).
     let unsure = unsure_points(b0, lay, outcomes);
-
-    // Stability on the filled board.
-    let mut problems: Vec<(bool, String)> = Vec::new(); // (definite, text)
     let name = |p: Point| work.coord(p).to_human(work.size());
-    let mut seen = vec![false; n];
-    for p in work.points() {
-        let Some(c) = work.stone(p) else { continue };
-        let h = work.string_head(p);
-        if seen[h.idx()] {
-            continue;
-        }
-        seen[h.idx()] = true;
-        if work.liberties(p) >= 2 {
-            continue;
-        }
-        let libs = work.string_liberties(p);
-        let capturable = libs.is_empty()
-            || libs
-                .iter()
-                .any(|&l| work.legality(l, c.opp(), SuicideRule::Forbidden).is_ok());
-        if capturable {
-            let definite = !work.string_stones(p).any(|x| unsure[x.idx()]);
-            problems.push((
-                definite,
-                format!(
-                    "after the fill the {c} string at {} can be captured at once",
-                    name(p)
-                ),
-            ));
-        }
-    }
-    if groups.iter().enumerate().any(|(g, _)| !group_seki[g]) {
-        let pa = PassAlive::analyse(work);
-        for &(g, h) in heads {
-            let g = g as usize;
-            if group_seki[g] || pa.alive_stone(h).is_some() {
-                continue;
-            }
-            problems.push((
-                outcomes[g] != Outcome::BudgetOut,
-                format!(
-                    "after the fill the {} string at {} is not pass-alive (fewer than two eyes)",
-                    regions[by_group[groups[g].0].1 as usize].color,
-                    name(first_stone(work, h))
-                ),
-            ));
-        }
-        // Strings made of fill stones alone.
-        for (g, &(s, e)) in groups.iter().enumerate() {
-            if group_seki[g] {
-                continue;
-            }
-            for &(_, r) in &by_group[s..e] {
-                let reg = &regions[r as usize];
-                for &m in &pts[reg.start..reg.end] {
-                    if work.stone(m).is_some()
-                        && pa.alive_stone(m).is_none()
-                        && !heads
-                            .iter()
-                            .any(|&(_, h)| work.string_head(h) == work.string_head(m))
-                    {
-                        problems.push((
-                            outcomes[g] != Outcome::BudgetOut,
-                            format!(
-                                "after the fill the {} string at {} is not pass-alive (fewer than two eyes)",
-                                reg.color,
-                                name(first_stone(work, m))
-                            ),
-                        ));
-                    }
-                }
-            }
-        }
+    // Stability on the filled board: (definite, text) per problem.
+    let mut problems = capturable_strings(work, &unsure);
+    if lay
+        .groups
+        .iter()
+        .enumerate()
+        .any(|(g, _)| !lay.group_seki[g])
+    {
+        problems.extend(groups_not_pass_alive(work, lay, outcomes));
     }
     for &(p, c, why) in unplaced_at {
         problems.push((
@@ -505,6 +454,100 @@ fn verdict(
             }
         });
     (stability, problem)
+}
+
+/// The strings of the filled board the opponent can capture at once, one problem each, definite
+/// unless a stone of it is `unsure`.
+fn capturable_strings(work: &Board, unsure: &[bool]) -> Vec<(bool, String)> {
+    let name = |p: Point| work.coord(p).to_human(work.size());
+    let mut problems = Vec::new();
+    let mut seen = vec![false; work.padded_len()];
+    for p in work.points() {
+        let Some(c) = work.stone(p) else { continue };
+        let h = work.string_head(p);
+        if seen[h.idx()] {
+            continue;
+        }
+        seen[h.idx()] = true;
+        if work.liberties(p) >= 2 {
+            continue;
+        }
+        let libs = work.string_liberties(p);
+        let capturable = libs.is_empty()
+            || libs
+                .iter()
+                .any(|&l| work.legality(l, c.opp(), SuicideRule::Forbidden).is_ok());
+        if capturable {
+            let definite = !work.string_stones(p).any(|x| unsure[x.idx()]);
+            problems.push((
+                definite,
+                format!(
+                    "after the fill the {c} string at {} can be captured at once",
+                    name(p)
+                ),
+            ));
+        }
+    }
+    problems
+}
+
+/// The strings of groups not in seki that are not pass-alive on the filled board: bordering
+/// strings, then strings made of fill stones alone; definite unless the group's search ran out
+/// of budget.
+fn groups_not_pass_alive(work: &Board, lay: &Layout, outcomes: &[Outcome]) -> Vec<(bool, String)> {
+    let Layout {
+        regions,
+        by_group,
+        groups,
+        group_seki,
+        heads,
+        pts,
+        ..
+    } = lay;
+    let name = |p: Point| work.coord(p).to_human(work.size());
+    let mut problems = Vec::new();
+    let pa = PassAlive::analyse(work);
+    for &(g, h) in heads {
+        let g = g as usize;
+        if group_seki[g] || pa.alive_stone(h).is_some() {
+            continue;
+        }
+        problems.push((
+            outcomes[g] != Outcome::BudgetOut,
+            format!(
+                "after the fill the {} string at {} is not pass-alive (fewer than two eyes)",
+                regions[by_group[groups[g].0].1 as usize].color,
+                name(first_stone(work, h))
+            ),
+        ));
+    }
+    // Strings made of fill stones alone.
+    for (g, &(s, e)) in groups.iter().enumerate() {
+        if group_seki[g] {
+            continue;
+        }
+        for &(_, r) in &by_group[s..e] {
+            let reg = &regions[r as usize];
+            for &m in &pts[reg.start..reg.end] {
+                if work.stone(m).is_some()
+                    && pa.alive_stone(m).is_none()
+                    && !heads
+                        .iter()
+                        .any(|&(_, h)| work.string_head(h) == work.string_head(m))
+                {
+                    problems.push((
+                        outcomes[g] != Outcome::BudgetOut,
+                        format!(
+                            "after the fill the {} string at {} is not pass-alive (fewer than two eyes)",
+                            reg.color,
+                            name(first_stone(work, m))
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    problems
 }
 
 /// Places `c`'s fill stone at `p` if the move is legal and captures nothing; otherwise records

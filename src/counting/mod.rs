@@ -5,10 +5,12 @@
 
 pub mod balance;
 pub mod fillup;
+mod finished;
 pub mod score;
 
 pub use balance::{BalancePlan, Balancing, Fallback};
 pub use fillup::{fill_up, FillUp, Stability};
+pub use finished::Finished;
 pub use score::{Half, Points};
 
 use crate::engine::{Board, Color, Coord, End, Game, NegativeKind, PerSide, Phase, Point};
@@ -303,31 +305,7 @@ pub fn count_with_plan(
 ) -> Result<Count, CountError> {
     let paused = game.board();
     let size = paused.size();
-    // Remove the negative-move stones and decree their points' classes.
-    let pinned: Vec<(Point, PointClass)> = plan
-        .negatives
-        .iter()
-        .map(|&(p, kind)| {
-            let cl = match kind {
-                NegativeKind::A => PointClass::Shared(SharedKind::NegativeA),
-                NegativeKind::B => PointClass::Territory(Color::Black, TerritoryKind::NegativeB),
-            };
-            (p, cl)
-        })
-        .collect();
-    let st = if pinned.is_empty() {
-        Arc::clone(st0)
-    } else if removal == Removal::Decree {
-        Arc::new(st0.with_decrees(&pinned))
-    } else {
-        let mut board = st0.board().clone();
-        let changes: Vec<(Point, Option<Color>)> = pinned.iter().map(|&(p, _)| (p, None)).collect();
-        board.set_stones(&changes);
-        let mut st = Settlement::settle_with_status(&board, &[], &pinned, mode, paused)?;
-        st.set_dead(st0.dead(), st0.dead_points().to_vec());
-        Arc::new(st)
-    };
-
+    let st = balanced_settlement(paused, st0, &plan, mode, removal)?;
     let tally_paused = st0.tally();
     let tally = st.tally();
     let n_neg = plan.negatives.len() as i64;
@@ -408,6 +386,42 @@ pub fn count_with_plan(
         shared: tally.shared,
         settlement: st,
         settlement_paused: Arc::clone(st0),
+    })
+}
+
+/// The settlement after the plan's negative moves: their stones removed and their points'
+/// classes decreed (type A a shared point, type B Black's territory), by decree or physically
+/// as `removal` says; `st0` itself when there is no negative move.
+fn balanced_settlement(
+    paused: &Board,
+    st0: &Arc<Settlement>,
+    plan: &BalancePlan,
+    mode: Mode,
+    removal: Removal,
+) -> Result<Arc<Settlement>, CountError> {
+    // Remove the negative-move stones and decree their points' classes.
+    let pinned: Vec<(Point, PointClass)> = plan
+        .negatives
+        .iter()
+        .map(|&(p, kind)| {
+            let cl = match kind {
+                NegativeKind::A => PointClass::Shared(SharedKind::NegativeA),
+                NegativeKind::B => PointClass::Territory(Color::Black, TerritoryKind::NegativeB),
+            };
+            (p, cl)
+        })
+        .collect();
+    Ok(if pinned.is_empty() {
+        Arc::clone(st0)
+    } else if removal == Removal::Decree {
+        Arc::new(st0.with_decrees(&pinned))
+    } else {
+        let mut board = st0.board().clone();
+        let changes: Vec<(Point, Option<Color>)> = pinned.iter().map(|&(p, _)| (p, None)).collect();
+        board.set_stones(&changes);
+        let mut st = Settlement::settle_with_status(&board, &[], &pinned, mode, paused)?;
+        st.set_dead(st0.dead(), st0.dead_points().to_vec());
+        Arc::new(st)
     })
 }
 

@@ -12,7 +12,7 @@ use super::nucleus;
 use super::playout::{filtered_playout, uniform_playout, PlayoutStats};
 use super::position::{self, Small};
 use super::rng::{splitmix64, Rng};
-use crate::checks::Finished;
+use crate::counting::Finished;
 use crate::engine::{Board, Cell, Color, Coord, End, Game, Phase, PlayRules, Point};
 use crate::settlement::referee::{self, Judgement, Status, Unsettled};
 use crate::settlement::PassAlive;
@@ -280,21 +280,14 @@ fn costly_capture(b: &Board, p: Point, c: Color) -> bool {
             if after.cell(q) != Cell::Empty || seen[q.idx()] {
                 continue;
             }
-            let mut stack = vec![q];
-            seen[q.idx()] = true;
+            let region = after.region_from(q, |t| after.cell(t) == Cell::Empty);
             let mut own_only = true;
-            while let Some(r) = stack.pop() {
-                for t in after.adj(r) {
-                    match after.cell(t) {
-                        Cell::Empty if !seen[t.idx()] => {
-                            seen[t.idx()] = true;
-                            stack.push(t);
-                        }
-                        Cell::Empty | Cell::Wall => {}
-                        x if x == Cell::of(c) => {}
-                        _ => own_only = false,
-                    }
-                }
+            for &r in &region {
+                seen[r.idx()] = true;
+                own_only &= after.adj(r).iter().all(|&t| {
+                    matches!(after.cell(t), Cell::Empty | Cell::Wall)
+                        || after.cell(t) == Cell::of(c)
+                });
             }
             enclosed += own_only as u32;
         }
@@ -539,6 +532,64 @@ pub fn exhaustive_game_with(
     })
 }
 
+/// The `seki` policy's game up to a forced pause: one game in four starts from a seki nucleus
+/// in a random corner (RULES.md 5.3), frozen while the rest is played out avoiding
+/// self-ataris between strings.
+fn play_seki(game: &mut Game, rng: &mut Rng, cap: u32, edges: &mut EdgeCases) {
+    // One game in four starts from a seki nucleus in a random corner (RULES.md 5.3).
+    let placed = if rng.chance(1, 4) {
+        let index = rng.below(nucleus::NUCLEI.len() as u32) as usize;
+        let (corner, transpose, swap) = (rng.below(4), rng.chance(1, 2), rng.chance(1, 2));
+        nucleus::place(game.board(), index, corner, transpose, swap)
+            .filter(|pl| nucleus::play(game, rng, pl))
+    } else {
+        None
+    };
+    let frozen = nucleus::frozen_mask(game.board(), placed.as_ref());
+    let s = filtered_playout(game, rng, cap, &|g: &Game, p: Point, c| {
+        !frozen[p.idx()] && not_self_atari_between(g, p, c)
+    });
+    edges.cycle |= s.superko_refusals > 0;
+    force_pause(game);
+}
+
+/// The `dispute` policy's game: play to a pause, one side disputes and play resumes for a
+/// while, then pauses again (Art. 16); one game in four then ends by four virtual moves.
+fn play_dispute(game: &mut Game, rng: &mut Rng, n2: u32, edges: &mut EdgeCases) {
+    let stop = rng.below(n2 + 1);
+    let s = play_to_pause(game, rng, Policy::Uniform, stop);
+    edges.cycle |= s.superko_refusals > 0;
+    force_pause(game);
+    // One side disputes; play resumes for a while, then pauses again (Art. 16).
+    game.resume().expect("the game has just paused");
+    edges.dispute = true;
+    let more = rng.below(n2 / 2 + 1);
+    let s = play_to_pause(game, rng, Policy::Uniform, more);
+    edges.cycle |= s.superko_refusals > 0;
+    force_pause(game);
+    if rng.chance(1, 4) {
+        // Nobody removes anything: two more virtual moves end the game (Art. 18).
+        while !matches!(game.phase(), Phase::Ended(_)) {
+            game.play_virtual();
+        }
+        edges.four_pass_end = game.phase() == Phase::Ended(End::FourPasses);
+    }
+}
+
+/// The `position` policy's game: a uniform random legal position, reached by the simplest game
+/// of one of its possible variants (who moved first and last).
+fn play_position(rng: &mut Rng, size: u8) -> Game {
+    let (black, white) = position::random_legal(rng, size);
+    let stones = !black.is_empty() || !white.is_empty();
+    let options: Vec<(Color, Option<Color>)> = (0..4)
+        .filter(|v| stones || v % 2 == 0)
+        .map(|v| variant_of(&black, &white, v))
+        .filter(|&(f, l)| position::plan(black.len() as u32, white.len() as u32, f, l).is_some())
+        .collect();
+    let (first, last) = options[rng.below(options.len() as u32) as usize];
+    position::simplest_game(size, &black, &white, first, last).expect("a variant with a plan")
+}
+
 /// Generates one finished game.
 ///
 /// # Panics
@@ -572,23 +623,7 @@ pub fn generate(spec: &GameSpec) -> Generated {
             edges.cycle |= s.superko_refusals > 0;
             force_pause(&mut game);
         }
-        Policy::Seki => {
-            // One game in four starts from a seki nucleus in a random corner (RULES.md 5.3).
-            let placed = if rng.chance(1, 4) {
-                let index = rng.below(nucleus::NUCLEI.len() as u32) as usize;
-                let (corner, transpose, swap) = (rng.below(4), rng.chance(1, 2), rng.chance(1, 2));
-                nucleus::place(game.board(), index, corner, transpose, swap)
-                    .filter(|pl| nucleus::play(&mut game, &mut rng, pl))
-            } else {
-                None
-            };
-            let frozen = nucleus::frozen_mask(game.board(), placed.as_ref());
-            let s = filtered_playout(&mut game, &mut rng, cap, &|g: &Game, p: Point, c| {
-                !frozen[p.idx()] && not_self_atari_between(g, p, c)
-            });
-            edges.cycle |= s.superko_refusals > 0;
-            force_pause(&mut game);
-        }
+        Policy::Seki => play_seki(&mut game, &mut rng, cap, &mut edges),
         Policy::Endgame => {
             // A random point from which the game pauses as soon as the referee can settle it:
             // one game in 20 from its first 3 moves, the rest anywhere up to about the length
@@ -602,40 +637,8 @@ pub fn generate(spec: &GameSpec) -> Generated {
             edges.cycle |= s.superko_refusals > 0;
             check_every = Some(spec.size as u32);
         }
-        Policy::Dispute => {
-            let stop = rng.below(n2 + 1);
-            let s = play_to_pause(&mut game, &mut rng, Policy::Uniform, stop);
-            edges.cycle |= s.superko_refusals > 0;
-            force_pause(&mut game);
-            // One side disputes; play resumes for a while, then pauses again (Art. 16).
-            game.resume().expect("the game has just paused");
-            edges.dispute = true;
-            let more = rng.below(n2 / 2 + 1);
-            let s = play_to_pause(&mut game, &mut rng, Policy::Uniform, more);
-            edges.cycle |= s.superko_refusals > 0;
-            force_pause(&mut game);
-            if rng.chance(1, 4) {
-                // Nobody removes anything: two more virtual moves end the game (Art. 18).
-                while !matches!(game.phase(), Phase::Ended(_)) {
-                    game.play_virtual();
-                }
-                edges.four_pass_end = game.phase() == Phase::Ended(End::FourPasses);
-            }
-        }
-        Policy::Position => {
-            let (black, white) = position::random_legal(&mut rng, spec.size);
-            let stones = !black.is_empty() || !white.is_empty();
-            let options: Vec<(Color, Option<Color>)> = (0..4)
-                .filter(|v| stones || v % 2 == 0)
-                .map(|v| variant_of(&black, &white, v))
-                .filter(|&(f, l)| {
-                    position::plan(black.len() as u32, white.len() as u32, f, l).is_some()
-                })
-                .collect();
-            let (first, last) = options[rng.below(options.len() as u32) as usize];
-            game = position::simplest_game(spec.size, &black, &white, first, last)
-                .expect("a variant with a plan");
-        }
+        Policy::Dispute => play_dispute(&mut game, &mut rng, n2, &mut edges),
+        Policy::Position => game = play_position(&mut rng, spec.size),
         Policy::Mixed | Policy::Exhaustive => unreachable!("resolved above"),
     }
     let (dead, pass_alive, unsettled) = match play_until_settled(

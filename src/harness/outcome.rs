@@ -435,19 +435,9 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
     }
 }
 
-fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
+/// The edge cases of a game: the generator's, with those its count and its end show.
+fn edge_cases(g: &Generated, c: Option<&crate::counting::Count>) -> EdgeCases {
     let game = &g.finished.game;
-    if g.unsettled.is_some() {
-        // No verdict from a position the referee could not settle: its counts are written,
-        // its checks and divergences are not.
-        for t in &mut a.theorems {
-            t.verdict = Verdict::NotApplicable;
-            t.detail = "unsettled".into();
-        }
-        a.divergences.clear();
-        a.findings.clear();
-    }
-    let c = a.count.as_ref().ok();
     let mut edges = g.edges;
     if let Some(c) = c {
         let t = &c.tally_paused;
@@ -464,6 +454,13 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
     edges.dispute |= game.disputes() > 0;
     edges.four_pass_end |= game.phase() == Phase::Ended(End::FourPasses);
     edges.cycle |= game.phase() == Phase::Ended(End::NoResultCycle);
+    edges
+}
+
+/// The game's row of `games.csv`.
+fn game_row(spec: &GameSpec, g: &Generated, a: &Analysis, edges: &EdgeCases) -> GameRow {
+    let game = &g.finished.game;
+    let c = a.count.as_ref().ok();
     let pts = Points;
     let failed: Vec<&str> = a
         .theorems
@@ -471,7 +468,7 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
         .filter(|t| t.verdict == Verdict::Fails)
         .map(|t| t.id)
         .collect();
-    let row = GameRow {
+    GameRow {
         game: spec.index,
         seed: spec.seed(),
         size: spec.size,
@@ -519,7 +516,23 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
         settled: g.unsettled.is_none() as u8,
         unsettled_reason: g.unsettled.map(|r| r.as_str()).unwrap_or(""),
         theorems_failed: failed.join(" "),
-    };
+    }
+}
+
+fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
+    if g.unsettled.is_some() {
+        // No verdict from a position the referee could not settle: its counts are written,
+        // its checks and divergences are not.
+        for t in &mut a.theorems {
+            t.verdict = Verdict::NotApplicable;
+            t.detail = "unsettled".into();
+        }
+        a.divergences.clear();
+        a.findings.clear();
+    }
+    let edges = edge_cases(g, a.count.as_ref().ok());
+    let row = game_row(spec, g, &a, &edges);
+    let pts = Points;
     let Analysis {
         results,
         theorems,

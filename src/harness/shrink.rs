@@ -8,8 +8,9 @@
 use super::campaign::game_sgf;
 use super::generate::{generate, GameSpec, Generated};
 use super::outcome::{RunOptions, ViolationRow};
-use crate::checks::{analyse, CheckOptions, Finished, Verdict};
+use crate::checks::{analyse, CheckOptions, Verdict};
 use crate::counting::Balancing;
+use crate::counting::Finished;
 use crate::engine::{Game, Move, Phase};
 use crate::rules::RuleId;
 use crate::sgf::SgfWriter;

@@ -15,7 +15,7 @@ use crate::gtp::{parse_vertex, Engine};
 use crate::harness::rng::Rng;
 use crate::sgf::{parse_sgf, replay};
 
-use super::{judge, sgf_of, GnuStatus, OracleError, OracleRules};
+use super::{judge, sgf_of, GnuJudgement, GnuStatus, OracleError, OracleRules};
 
 /// An inclusive range of GNU Go levels, written `3` or `0-10`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,66 +105,10 @@ pub fn self_play(engine: &mut Engine, spec: &SelfPlaySpec) -> Result<SelfPlayed,
     engine.command(&format!("level {level}"))?;
     engine.command(&format!("set_random_seed {gnugo_seed}"))?;
     let mut game = Game::new(u32::from(size), PlayRules::JPD).map_err(|e| fail(e.to_string()))?;
-    for _ in 0..random_moves {
-        let legal: Vec<Coord> = {
-            let b = game.board();
-            b.points()
-                .filter(|&p| b.stone(p).is_none())
-                .map(|p| b.coord(p))
-                .filter(|&c| game.legality(Move::Play(c)).is_ok())
-                .collect()
-        };
-        if legal.is_empty() {
-            break;
-        }
-        let c = legal[rng.below(legal.len() as u32) as usize];
-        let color = game.to_move();
-        engine.command(&format!("play {} {}", color.name(), c.to_human(size)))?;
-        game.play(Move::Play(c)).map_err(|e| fail(e.to_string()))?;
-    }
-    let mut resignations = 0;
-    let mut forced = false;
-    while game.phase() == Phase::Playing {
-        let color = game.to_move();
-        let mv = if game.records().len() >= move_cap(size) {
-            forced = true;
-            engine.command(&format!("play {} pass", color.name()))?;
-            None
-        } else {
-            let cmd = format!("genmove {}", color.name());
-            let a = engine.command(&cmd)?;
-            if a.trim().eq_ignore_ascii_case("resign") {
-                // A resignation is played as a pass, so that every game is counted.
-                resignations += 1;
-                engine.command(&format!("play {} pass", color.name()))?;
-                None
-            } else {
-                parse_vertex(&a, size).map_err(|e| engine.unexpected(&cmd, &a, &e))?
-            }
-        };
-        let m = match mv {
-            Some(c) => Move::Play(c),
-            None => Move::Virtual,
-        };
-        game.play(m).map_err(|e| {
-            fail(format!(
-                "GNU Go's move {} ({}) is illegal for us: {e}",
-                game.records().len() + 1,
-                mv.map_or("pass".into(), |c| c.to_human(size))
-            ))
-        })?;
-    }
+    play_random_opening(engine, &mut game, &mut rng, random_moves, &fail)?;
+    let (resignations, forced) = play_out(engine, &mut game, &fail)?;
     let j = judge(engine, &game, OracleRules::Chinese)?;
-    let n = size as usize;
-    let mut territory: PerSide<Vec<Coord>> = PerSide::default();
-    for (i, s) in j.status.iter().enumerate() {
-        let c = Coord::new((i % n) as u8, (i / n) as u8);
-        match *s {
-            GnuStatus::Territory(col) => territory[col].push(c),
-            GnuStatus::Dead(col) => territory[col.opp()].push(c),
-            _ => {}
-        }
-    }
+    let territory = territory_and_dead(&j, size);
     let mut comment = format!(
         "GNU Go self-play: level {level}, {random_moves} random first moves, GNU Go seed {gnugo_seed}; master seed {}, game {}. GNU Go (Chinese rules, komi {}) says {}; TB/TW are its territory and dead stones.",
         spec.master_seed,
@@ -199,6 +143,95 @@ pub fn self_play(engine: &mut Engine, spec: &SelfPlaySpec) -> Result<SelfPlayed,
         level,
         moves: game.records().len(),
     })
+}
+
+/// Plays up to `random_moves` uniformly random legal moves on both boards (fewer when no legal
+/// move is left).
+fn play_random_opening(
+    engine: &mut Engine,
+    game: &mut Game,
+    rng: &mut Rng,
+    random_moves: u32,
+    fail: &dyn Fn(String) -> OracleError,
+) -> Result<(), OracleError> {
+    let size = game.board().size();
+    for _ in 0..random_moves {
+        let legal: Vec<Coord> = {
+            let b = game.board();
+            b.points()
+                .filter(|&p| b.stone(p).is_none())
+                .map(|p| b.coord(p))
+                .filter(|&c| game.legality(Move::Play(c)).is_ok())
+                .collect()
+        };
+        if legal.is_empty() {
+            break;
+        }
+        let c = legal[rng.below(legal.len() as u32) as usize];
+        let color = game.to_move();
+        engine.command(&format!("play {} {}", color.name(), c.to_human(size)))?;
+        game.play(Move::Play(c)).map_err(|e| fail(e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// Lets GNU Go play both sides until the game pauses. A resignation is played as a pass, and
+/// both sides are made to pass after [`move_cap`] moves. Returns the resignations and whether
+/// the cap was reached.
+fn play_out(
+    engine: &mut Engine,
+    game: &mut Game,
+    fail: &dyn Fn(String) -> OracleError,
+) -> Result<(u32, bool), OracleError> {
+    let size = game.board().size();
+    let mut resignations = 0;
+    let mut forced = false;
+    while game.phase() == Phase::Playing {
+        let color = game.to_move();
+        let mv = if game.records().len() >= move_cap(size) {
+            forced = true;
+            engine.command(&format!("play {} pass", color.name()))?;
+            None
+        } else {
+            let cmd = format!("genmove {}", color.name());
+            let a = engine.command(&cmd)?;
+            if a.trim().eq_ignore_ascii_case("resign") {
+                // A resignation is played as a pass, so that every game is counted.
+                resignations += 1;
+                engine.command(&format!("play {} pass", color.name()))?;
+                None
+            } else {
+                parse_vertex(&a, size).map_err(|e| engine.unexpected(&cmd, &a, &e))?
+            }
+        };
+        let m = match mv {
+            Some(c) => Move::Play(c),
+            None => Move::Virtual,
+        };
+        game.play(m).map_err(|e| {
+            fail(format!(
+                "GNU Go's move {} ({}) is illegal for us: {e}",
+                game.records().len() + 1,
+                mv.map_or("pass".into(), |c| c.to_human(size))
+            ))
+        })?;
+    }
+    Ok((resignations, forced))
+}
+
+/// GNU Go's territory of each side with the dead stones of the other, as the record's `TB`/`TW`.
+fn territory_and_dead(j: &GnuJudgement, size: u8) -> PerSide<Vec<Coord>> {
+    let n = size as usize;
+    let mut territory: PerSide<Vec<Coord>> = PerSide::default();
+    for (i, s) in j.status.iter().enumerate() {
+        let c = Coord::new((i % n) as u8, (i / n) as u8);
+        match *s {
+            GnuStatus::Territory(col) => territory[col].push(c),
+            GnuStatus::Dead(col) => territory[col.opp()].push(c),
+            _ => {}
+        }
+    }
+    territory
 }
 
 /// The size of game `index` when sizes are taken in turn.

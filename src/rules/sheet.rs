@@ -8,7 +8,7 @@
 //! divergence.
 
 use crate::counting::{Count, Half};
-use crate::engine::{Board, Cell, Color, Game, Move, PerSide, Point};
+use crate::engine::{Board, Cell, Color, Game, Move, PerSide, Point, Regions};
 use crate::settlement::{Mode, PointClass, Settlement, SharedKind, TerritoryKind};
 
 /// What every rule set's count is made of. Points are whole numbers unless typed [`Half`].
@@ -294,38 +294,27 @@ fn heads_in(st: &Settlement, all: &[Region], reading: DameReading) -> Vec<Point>
 
 /// The empty regions of `board`, each with its bordering colour (`None` when both or none).
 fn regions(board: &Board) -> Vec<Region> {
-    let mut seen = vec![false; board.padded_len()];
-    let mut out = Vec::new();
-    for start in board.points() {
-        if board.cell(start) != Cell::Empty || seen[start.idx()] {
-            continue;
-        }
-        seen[start.idx()] = true;
-        let mut members = vec![start];
-        let (mut b, mut w) = (false, false);
-        let mut k = 0;
-        while k < members.len() {
-            for q in board.adj(members[k]) {
-                match board.cell(q) {
-                    Cell::Empty if !seen[q.idx()] => {
-                        seen[q.idx()] = true;
-                        members.push(q);
+    Regions::new(board, |p| board.cell(p) == Cell::Empty)
+        .iter()
+        .map(|members| {
+            let (mut b, mut w) = (false, false);
+            for &m in members {
+                for q in board.adj(m) {
+                    match board.cell(q) {
+                        Cell::Black => b = true,
+                        Cell::White => w = true,
+                        _ => {}
                     }
-                    Cell::Black => b = true,
-                    Cell::White => w = true,
-                    _ => {}
                 }
             }
-            k += 1;
-        }
-        let colour = match (b, w) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
-            _ => None,
-        };
-        out.push((members, colour));
-    }
-    out
+            let colour = match (b, w) {
+                (true, false) => Some(Color::Black),
+                (false, true) => Some(Color::White),
+                _ => None,
+            };
+            (members.to_vec(), colour)
+        })
+        .collect()
 }
 
 /// Per point of `board` (indexed by [`Point::idx`]), the colour of the one-colour empty region

@@ -12,7 +12,7 @@
 //! and any opponent stones inside are dead. This is stricter than "X will surely win the area";
 //! it is used as an independent check (theorem T10), never to overrule a count silently.
 
-use crate::engine::{Board, Cell, Color, Point};
+use crate::engine::{Board, Cell, Color, Point, Regions};
 
 /// The result of the analysis for both colours.
 #[derive(Clone, Debug)]
@@ -52,35 +52,43 @@ impl PassAlive {
 
 fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
     let own = Cell::of(x);
+    // Regions: maximal connected sets of non-X points.
+    let regions = Regions::new(board, |p| board.cell(p) != own);
+    let (chain_of, n_chains) = chain_index(board, own);
+    if n_chains == 0 {
+        return;
+    }
+    let borders = Borders::of(board, own, &regions, &chain_of);
+    let chain_alive = benson_fixpoint(n_chains, &borders);
 
-    // Regions: maximal connected sets of non-X points, as one flat member list with a range
-    // per region (few allocations: this runs several times per game in a campaign).
-    let mut region = vec![u16::MAX; board.padded_len()];
-    let mut members: Vec<Point> = Vec::with_capacity(board.area() as usize);
-    let mut ranges: Vec<(usize, usize)> = Vec::new();
     for p in board.points() {
-        if board.cell(p) == own || region[p.idx()] != u16::MAX {
+        if board.cell(p) == own && chain_alive[chain_of[p.idx()] as usize] {
+            out.alive[p.idx()] = Some(x);
+        }
+    }
+    for (r, members) in regions.iter().enumerate() {
+        let borders = borders.bordering(r);
+        if borders.is_empty() || !borders.iter().all(|&ch| chain_alive[ch as usize]) {
             continue;
         }
-        let id = ranges.len() as u16;
-        let start = members.len();
-        members.push(p);
-        region[p.idx()] = id;
-        let mut k = start;
-        while k < members.len() {
-            for q in board.adj(members[k]) {
-                let cq = board.cell(q);
-                if cq != own && cq != Cell::Wall && region[q.idx()] == u16::MAX {
-                    region[q.idx()] = id;
-                    members.push(q);
-                }
+        let small = members.iter().all(|&p| {
+            board.cell(p) != Cell::Empty
+                || board
+                    .adj(p)
+                    .iter()
+                    .any(|&q| board.cell(q) == own && chain_alive[chain_of[q.idx()] as usize])
+        });
+        if small {
+            for &p in members {
+                out.territory[p.idx()] = Some(x);
             }
-            k += 1;
         }
-        ranges.push((start, members.len()));
     }
+}
 
-    // Strings of X, by head, indexed densely.
+/// The strings of `own`, indexed densely: the index of each stone's string (`u16::MAX` off the
+/// strings), and their number.
+fn chain_index(board: &Board, own: Cell) -> (Vec<u16>, usize) {
     let mut chain_of = vec![u16::MAX; board.padded_len()];
     let mut n_chains = 0usize;
     for p in board.points() {
@@ -93,91 +101,127 @@ fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
             chain_of[p.idx()] = chain_of[h.idx()];
         }
     }
-    if n_chains == 0 {
-        return;
+    (chain_of, n_chains)
+}
+
+/// For each region: its bordering chains, and the chains it is vital to (every empty point of
+/// the region is adjacent to the chain), as flat lists with ranges.
+struct Borders {
+    border_list: Vec<u16>,
+    border_rng: Vec<(usize, usize)>,
+    vital_list: Vec<u16>,
+    vital_rng: Vec<(usize, usize)>,
+}
+
+impl Borders {
+    fn of(board: &Board, own: Cell, regions: &Regions, chain_of: &[u16]) -> Borders {
+        let nr = regions.len();
+        let mut b = Borders {
+            border_list: Vec::new(),
+            border_rng: Vec::with_capacity(nr),
+            vital_list: Vec::new(),
+            vital_rng: Vec::with_capacity(nr),
+        };
+        for members in regions.iter() {
+            let bs = b.border_list.len();
+            for &p in members {
+                for q in board.adj(p) {
+                    if board.cell(q) == own {
+                        let ch = chain_of[q.idx()];
+                        if !b.border_list[bs..].contains(&ch) {
+                            b.border_list.push(ch);
+                        }
+                    }
+                }
+            }
+            let be = b.border_list.len();
+            b.border_rng.push((bs, be));
+            let vs = b.vital_list.len();
+            match touched_by_every_empty_point(board, own, members, chain_of) {
+                // With no empty point, every bordering chain.
+                None => b.vital_list.extend_from_slice(&b.border_list[bs..be]),
+                Some((cands, nc)) => {
+                    for &ch in &b.border_list[bs..be] {
+                        if cands[..nc].contains(&ch) {
+                            b.vital_list.push(ch);
+                        }
+                    }
+                }
+            }
+            b.vital_rng.push((vs, b.vital_list.len()));
+        }
+        b
     }
 
-    // For each region: its bordering chains, and the chains it is vital to (every empty point
-    // of the region is adjacent to the chain), as flat lists with ranges.
-    let nr = ranges.len();
-    let mut border_list: Vec<u16> = Vec::new();
-    let mut border_rng: Vec<(usize, usize)> = Vec::with_capacity(nr);
-    let mut vital_list: Vec<u16> = Vec::new();
-    let mut vital_rng: Vec<(usize, usize)> = Vec::with_capacity(nr);
-    for &(a, b) in &ranges {
-        let bs = border_list.len();
-        for &p in &members[a..b] {
-            for q in board.adj(p) {
-                if board.cell(q) == own {
-                    let ch = chain_of[q.idx()];
-                    if !border_list[bs..].contains(&ch) {
-                        border_list.push(ch);
-                    }
-                }
-            }
+    /// The chains bordering region `r`.
+    fn bordering(&self, r: usize) -> &[u16] {
+        let (a, b) = self.border_rng[r];
+        &self.border_list[a..b]
+    }
+
+    /// The chains region `r` is vital to.
+    fn vital(&self, r: usize) -> &[u16] {
+        let (a, b) = self.vital_rng[r];
+        &self.vital_list[a..b]
+    }
+}
+
+/// The chains every empty point of a region touches (at most 4, the first `n` of the array),
+/// narrowed point by point; `None` when the region has no empty point.
+fn touched_by_every_empty_point(
+    board: &Board,
+    own: Cell,
+    members: &[Point],
+    chain_of: &[u16],
+) -> Option<([u16; 4], usize)> {
+    let mut cands = [0u16; 4];
+    let mut nc = usize::MAX; // no empty point seen yet
+    for &p in members {
+        if board.cell(p) != Cell::Empty {
+            continue;
         }
-        let be = border_list.len();
-        border_rng.push((bs, be));
-        // A chain is vital to the region when every empty point of the region touches it:
-        // the chains every empty point touches, narrowed point by point (with no empty point,
-        // every bordering chain).
-        let vs = vital_list.len();
-        let mut cands = [0u16; 4];
-        let mut nc = usize::MAX; // no empty point seen yet
-        for &p in &members[a..b] {
-            if board.cell(p) != Cell::Empty {
-                continue;
-            }
-            let mut here = [0u16; 4];
-            let mut nh = 0;
-            for q in board.adj(p) {
-                if board.cell(q) == own {
-                    here[nh] = chain_of[q.idx()];
-                    nh += 1;
-                }
-            }
-            if nc == usize::MAX {
-                cands = here;
-                nc = nh;
-            } else {
-                let mut k = 0;
-                for i in 0..nc {
-                    if here[..nh].contains(&cands[i]) {
-                        cands[k] = cands[i];
-                        k += 1;
-                    }
-                }
-                nc = k;
-            }
-            if nc == 0 {
-                break;
+        let mut here = [0u16; 4];
+        let mut nh = 0;
+        for q in board.adj(p) {
+            if board.cell(q) == own {
+                here[nh] = chain_of[q.idx()];
+                nh += 1;
             }
         }
         if nc == usize::MAX {
-            vital_list.extend_from_slice(&border_list[bs..be]);
+            cands = here;
+            nc = nh;
         } else {
-            for &ch in &border_list[bs..be] {
-                if cands[..nc].contains(&ch) {
-                    vital_list.push(ch);
+            let mut k = 0;
+            for i in 0..nc {
+                if here[..nh].contains(&cands[i]) {
+                    cands[k] = cands[i];
+                    k += 1;
                 }
             }
+            nc = k;
         }
-        vital_rng.push((vs, vital_list.len()));
+        if nc == 0 {
+            break;
+        }
     }
+    (nc != usize::MAX).then_some((cands, nc))
+}
 
+/// Benson's iteration: a chain dies when fewer than two healthy regions are vital to it, and a
+/// region turns unhealthy when a chain bordering it has died, until nothing changes. Returns
+/// whether each chain is pass-alive.
+fn benson_fixpoint(n_chains: usize, borders: &Borders) -> Vec<bool> {
     let mut chain_alive = vec![true; n_chains];
-    let mut region_ok = vec![true; nr];
+    let mut region_ok = vec![true; borders.border_rng.len()];
     let mut vital_count = vec![0u32; n_chains];
     loop {
         let mut changed = false;
         // Count healthy vital regions per chain.
         vital_count.fill(0);
-        for r in 0..nr {
-            if region_ok[r] {
-                let (a, b) = vital_rng[r];
-                for &ch in &vital_list[a..b] {
-                    vital_count[ch as usize] += 1;
-                }
+        for (r, _) in region_ok.iter().enumerate().filter(|(_, ok)| **ok) {
+            for &ch in borders.vital(r) {
+                vital_count[ch as usize] += 1;
             }
         }
         for (ch, alive) in chain_alive.iter_mut().enumerate() {
@@ -186,45 +230,19 @@ fn analyse_colour(board: &Board, x: Color, out: &mut PassAlive) {
                 changed = true;
             }
         }
-        for r in 0..nr {
-            let (a, b) = border_rng[r];
-            if region_ok[r]
-                && border_list[a..b]
+        for (r, ok) in region_ok.iter_mut().enumerate() {
+            if *ok
+                && borders
+                    .bordering(r)
                     .iter()
                     .any(|&ch| !chain_alive[ch as usize])
             {
-                region_ok[r] = false;
+                *ok = false;
                 changed = true;
             }
         }
         if !changed {
-            break;
-        }
-    }
-
-    for p in board.points() {
-        if board.cell(p) == own && chain_alive[chain_of[p.idx()] as usize] {
-            out.alive[p.idx()] = Some(x);
-        }
-    }
-    for r in 0..nr {
-        let (ba, bb) = border_rng[r];
-        let borders = &border_list[ba..bb];
-        if borders.is_empty() || !borders.iter().all(|&ch| chain_alive[ch as usize]) {
-            continue;
-        }
-        let (a, b) = ranges[r];
-        let small = members[a..b].iter().all(|&p| {
-            board.cell(p) != Cell::Empty
-                || board
-                    .adj(p)
-                    .iter()
-                    .any(|&q| board.cell(q) == own && chain_alive[chain_of[q.idx()] as usize])
-        });
-        if small {
-            for &p in &members[a..b] {
-                out.territory[p.idx()] = Some(x);
-            }
+            return chain_alive;
         }
     }
 }

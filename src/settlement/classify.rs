@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::benson::PassAlive;
 use super::referee::{self, Judgement, Status};
-use crate::engine::{Board, Cell, Color, Coord, PerSide, Point, SuicideRule};
+use crate::engine::{Board, Cell, Color, Coord, PerSide, Point, Regions, SuicideRule};
 
 /// Why an empty point is one side's territory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -374,125 +374,58 @@ fn classify(
             board.stone(q)
         }
     };
-    let mut region_id = vec![u32::MAX; board.padded_len()];
-    let mut scratch: Option<Board> = None;
-    // The referee's judgement of the board, made only when a point borders both colours.
-    let mut judgement: Option<Judgement> = None;
-    let mut seki_strings: Vec<Point> = Vec::new();
-    let mut proven_seki: Vec<Point> = Vec::new();
-    let mut pending_single: Vec<(Vec<Point>, Color)> = Vec::new();
+    let mut mixed = MixedPoints {
+        board,
+        status_of,
+        scratch: None,
+        judgement: None,
+        seki_strings: Vec::new(),
+        proven_seki: Vec::new(),
+    };
+    let mut pending_single: Vec<(&[Point], Color)> = Vec::new();
 
     for p in board.points() {
         if let Some(c) = board.stone(p) {
             class[p.idx()] = PointClass::Stone(c);
         }
     }
-    for start in board.points() {
-        if board.cell(start) != Cell::Empty || is_pinned[start.idx()] {
-            continue;
-        }
-        if region_id[start.idx()] != u32::MAX {
-            continue;
-        }
-        let mut members = vec![start];
-        region_id[start.idx()] = start.0 as u32;
+    let regions = Regions::new(board, |p| {
+        board.cell(p) == Cell::Empty && !is_pinned[p.idx()]
+    });
+    for members in regions.iter() {
         let (mut sees_black, mut sees_white) = (false, false);
-        let mut k = 0;
-        while k < members.len() {
-            for q in board.adj(members[k]) {
+        for &m in members {
+            for q in board.adj(m) {
                 match border_colour(q) {
                     Some(Color::Black) => sees_black = true,
                     Some(Color::White) => sees_white = true,
-                    None => {
-                        if board.cell(q) == Cell::Empty
-                            && !is_pinned[q.idx()]
-                            && region_id[q.idx()] == u32::MAX
-                        {
-                            region_id[q.idx()] = start.0 as u32;
-                            members.push(q);
-                        }
-                    }
+                    None => {}
                 }
             }
-            k += 1;
         }
         match (sees_black, sees_white) {
             (true, false) => pending_single.push((members, Color::Black)),
             (false, true) => pending_single.push((members, Color::White)),
             (false, false) => {
-                for m in members {
+                for &m in members {
                     class[m.idx()] = PointClass::Shared(SharedKind::Unbordered);
                 }
             }
             (true, true) => {
-                for m in members {
-                    let cl = match mode {
-                        Mode::Pause => {
-                            // A one-sided dame or a shared liberty exists only in a seki: a
-                            // point beside proven-alive strings alone is ordinary dame. Beside
-                            // a string the referee proved in seki, or could not settle, the
-                            // text's one-move reading decides.
-                            let j = judgement.get_or_insert_with(|| referee::judge(status_of));
-                            let seki_like = board
-                                .adj(m)
-                                .iter()
-                                .any(|&q| board.stone(q).is_some() && j.status(q) != Status::Alive);
-                            for q in board.adj(m) {
-                                if board.stone(q).is_some() && j.status(q) == Status::Seki {
-                                    proven_seki.push(q);
-                                }
-                            }
-                            if seki_like {
-                                let sc = scratch.get_or_insert_with(|| board.clone());
-                                let b = safe_to_occupy(board, sc, m, Color::Black);
-                                let w = safe_to_occupy(board, sc, m, Color::White);
-                                match (b, w) {
-                                    (true, true) => PointClass::Shared(SharedKind::DameLeft),
-                                    (true, false) => PointClass::OneSidedDame(Color::Black),
-                                    (false, true) => PointClass::OneSidedDame(Color::White),
-                                    (false, false) => PointClass::Shared(SharedKind::SharedLiberty),
-                                }
-                            } else {
-                                PointClass::Shared(SharedKind::DameLeft)
-                            }
-                        }
-                        Mode::FourPasses => {
-                            let (mut nb, mut nw) = (false, false);
-                            for q in board.adj(m) {
-                                match border_colour(q) {
-                                    Some(Color::Black) => nb = true,
-                                    Some(Color::White) => nw = true,
-                                    None => {}
-                                }
-                            }
-                            match (nb, nw) {
-                                (true, false) => {
-                                    PointClass::Territory(Color::Black, TerritoryKind::Liberty)
-                                }
-                                (false, true) => {
-                                    PointClass::Territory(Color::White, TerritoryKind::Liberty)
-                                }
-                                (true, true) => PointClass::Shared(SharedKind::CommonLiberty),
-                                // Not a liberty of anything, inside a mixed region: no one's.
-                                (false, false) => PointClass::Shared(SharedKind::Unbordered),
-                            }
-                        }
+                for &m in members {
+                    class[m.idx()] = match mode {
+                        Mode::Pause => mixed.pause_class(m),
+                        Mode::FourPasses => four_pass_class(board, m, border_colour),
                     };
-                    // A string is in seki when it has a shared liberty: a liberty neither
-                    // side can fill. (A one-sided dame beside a string does not make a seki:
-                    // its holder can fill it, and its opponent's string then lives or dies.)
-                    if cl == PointClass::Shared(SharedKind::SharedLiberty) {
-                        for q in board.adj(m) {
-                            if board.stone(q).is_some() {
-                                seki_strings.push(board.string_head(q));
-                            }
-                        }
-                    }
-                    class[m.idx()] = cl;
                 }
             }
         }
     }
+    let MixedPoints {
+        mut seki_strings,
+        mut proven_seki,
+        ..
+    } = mixed;
     seki_strings.sort_unstable();
     seki_strings.dedup();
     proven_seki.sort_unstable();
@@ -500,24 +433,118 @@ fn classify(
 
     // Regions of one colour: seki eye, ko point or plain territory.
     for (members, c) in pending_single {
-        let touches_seki = members.iter().any(|&m| {
-            board.adj(m).iter().any(|&q| {
-                board.stone(q) == Some(c)
-                    && seki_strings.binary_search(&board.string_head(q)).is_ok()
-            })
-        });
-        let kind = if members.len() == 1 && is_ko_point(board, members[0], c) {
-            TerritoryKind::KoPoint
-        } else if touches_seki {
-            TerritoryKind::SekiEye
-        } else {
-            TerritoryKind::Enclosed
-        };
-        for m in members {
+        let kind = single_colour_kind(board, members, c, &seki_strings);
+        for &m in members {
             class[m.idx()] = PointClass::Territory(c, kind);
         }
     }
     (class, proven_seki)
+}
+
+/// The points of regions bordered by both colours after a pause, classified one by one, with
+/// what their classification finds: the strings in seki (those with a shared liberty) and the
+/// strings beside them the referee proved in seki.
+struct MixedPoints<'a> {
+    board: &'a Board,
+    status_of: &'a Board,
+    /// A copy of the board to try moves on, made at the first point that needs it.
+    scratch: Option<Board>,
+    /// The referee's judgement of `status_of`, made only when a point borders both colours.
+    judgement: Option<Judgement>,
+    seki_strings: Vec<Point>,
+    proven_seki: Vec<Point>,
+}
+
+impl MixedPoints<'_> {
+    /// The class of `m` after a pause. A one-sided dame or a shared liberty exists only in a
+    /// seki: a point beside proven-alive strings alone is ordinary dame. Beside a string the
+    /// referee proved in seki, or could not settle, the text's one-move reading decides.
+    fn pause_class(&mut self, m: Point) -> PointClass {
+        let board = self.board;
+        let status_of = self.status_of;
+        let j = self
+            .judgement
+            .get_or_insert_with(|| referee::judge(status_of));
+        let seki_like = board
+            .adj(m)
+            .iter()
+            .any(|&q| board.stone(q).is_some() && j.status(q) != Status::Alive);
+        for q in board.adj(m) {
+            if board.stone(q).is_some() && j.status(q) == Status::Seki {
+                self.proven_seki.push(q);
+            }
+        }
+        let cl = if seki_like {
+            let sc = self.scratch.get_or_insert_with(|| board.clone());
+            let b = safe_to_occupy(board, sc, m, Color::Black);
+            let w = safe_to_occupy(board, sc, m, Color::White);
+            match (b, w) {
+                (true, true) => PointClass::Shared(SharedKind::DameLeft),
+                (true, false) => PointClass::OneSidedDame(Color::Black),
+                (false, true) => PointClass::OneSidedDame(Color::White),
+                (false, false) => PointClass::Shared(SharedKind::SharedLiberty),
+            }
+        } else {
+            PointClass::Shared(SharedKind::DameLeft)
+        };
+        // A string is in seki when it has a shared liberty: a liberty neither side can fill.
+        // (A one-sided dame beside a string does not make a seki: its holder can fill it, and
+        // its opponent's string then lives or dies.)
+        if cl == PointClass::Shared(SharedKind::SharedLiberty) {
+            for q in board.adj(m) {
+                if board.stone(q).is_some() {
+                    self.seki_strings.push(board.string_head(q));
+                }
+            }
+        }
+        cl
+    }
+}
+
+/// The class of `m`, in a region bordered by both colours, after four virtual moves: a
+/// liberty of one colour only is its territory, of both a common liberty.
+fn four_pass_class(
+    board: &Board,
+    m: Point,
+    border_colour: impl Fn(Point) -> Option<Color>,
+) -> PointClass {
+    let (mut nb, mut nw) = (false, false);
+    for q in board.adj(m) {
+        match border_colour(q) {
+            Some(Color::Black) => nb = true,
+            Some(Color::White) => nw = true,
+            None => {}
+        }
+    }
+    match (nb, nw) {
+        (true, false) => PointClass::Territory(Color::Black, TerritoryKind::Liberty),
+        (false, true) => PointClass::Territory(Color::White, TerritoryKind::Liberty),
+        (true, true) => PointClass::Shared(SharedKind::CommonLiberty),
+        // Not a liberty of anything, inside a mixed region: no one's.
+        (false, false) => PointClass::Shared(SharedKind::Unbordered),
+    }
+}
+
+/// The kind of a region bordered by `c` alone: a ko point, a seki eye (beside a string in
+/// `seki_strings`, sorted) or plain enclosed territory.
+fn single_colour_kind(
+    board: &Board,
+    members: &[Point],
+    c: Color,
+    seki_strings: &[Point],
+) -> TerritoryKind {
+    let touches_seki = members.iter().any(|&m| {
+        board.adj(m).iter().any(|&q| {
+            board.stone(q) == Some(c) && seki_strings.binary_search(&board.string_head(q)).is_ok()
+        })
+    });
+    if members.len() == 1 && is_ko_point(board, members[0], c) {
+        TerritoryKind::KoPoint
+    } else if touches_seki {
+        TerritoryKind::SekiEye
+    } else {
+        TerritoryKind::Enclosed
+    }
 }
 
 /// An unfilled single ko: the one-point region `p` enclosed by `owner`, where an opponent stone

@@ -26,7 +26,7 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::benson::PassAlive;
-use crate::engine::{Board, Cell, Color, Point, SuicideRule};
+use crate::engine::{Board, Cell, Color, Point, Regions, SuicideRule};
 
 mod search;
 use search::*;
@@ -254,26 +254,8 @@ fn judge_inner(board: &Board, pa: &PassAlive, mode: Mode, budget: u32) -> Judgem
     if !any_open {
         return j;
     }
-    let mut seen = vec![false; n];
-    let mut area: Vec<Point> = Vec::new();
-    for start in board.points() {
-        if !open[start.idx()] || seen[start.idx()] {
-            continue;
-        }
-        area.clear();
-        area.push(start);
-        seen[start.idx()] = true;
-        let mut k = 0;
-        while k < area.len() {
-            for q in board.adj(area[k]) {
-                if open[q.idx()] && !seen[q.idx()] {
-                    seen[q.idx()] = true;
-                    area.push(q);
-                }
-            }
-            k += 1;
-        }
-        judge_area(board, pa, &area, mode, budget, &mut j);
+    for area in Regions::new(board, |p| open[p.idx()]).iter() {
+        judge_area(board, pa, area, mode, budget, &mut j);
     }
     j.dead.sort_unstable();
     j.open.sort_unstable();
@@ -329,26 +311,7 @@ fn judge_area(
     };
     let total_stones = stones[0] + stones[1];
     if total_stones == 0 {
-        // Empty points only. Bordered by one colour: that colour's area, settled when no
-        // opposing group could live there; bordered by both: dame, settled when no stone could
-        // make an eye there.
-        let walls = wall[0] as u8 + wall[1] as u8;
-        if walls == 2 {
-            if bare {
-                note(j, Unsettled::OpenArea, area);
-            }
-        } else if walls == 1 {
-            let x = if wall[0] { Color::Black } else { Color::White };
-            if !too_small_for_two_eyes(board, area, x) {
-                note(j, Unsettled::OpenArea, area);
-            }
-        } else {
-            // No stone borders it: an empty board, or a board whose stones are all elsewhere
-            // enclosed; nothing lives here yet.
-            if board.stone_count(Color::Black) + board.stone_count(Color::White) > 0 {
-                note(j, Unsettled::OpenArea, area);
-            }
-        }
+        judge_empty_area(board, area, wall, bare, j);
         return;
     }
     // An unfilled single ko between pass-alive strings (Part 1 item 7).
@@ -389,6 +352,50 @@ fn judge_area(
         return;
     }
     let depth = (2 * empties as u32 + 2 * total_stones + 8).min(48);
+    let outcome = search_area(board, area, mode, budget, depth, j);
+    match outcome {
+        Tri::Loss => seki_or_alive(board, pa, area, j),
+        Tri::Win => note(j, Unsettled::Capturable, area),
+        Tri::Ko => note(j, Unsettled::Ko, area),
+        Tri::Unknown => note(j, Unsettled::Budget, area),
+    }
+}
+
+/// Judges an open area of empty points only. Bordered by one colour (`wall`: the colours of
+/// the pass-alive strings around it): that colour's area, settled when no opposing group could
+/// live there; bordered by both: dame, settled when no stone could make an eye there (`bare`:
+/// a point of it touches no stone).
+fn judge_empty_area(board: &Board, area: &[Point], wall: [bool; 2], bare: bool, j: &mut Judgement) {
+    let walls = wall[0] as u8 + wall[1] as u8;
+    if walls == 2 {
+        if bare {
+            note(j, Unsettled::OpenArea, area);
+        }
+    } else if walls == 1 {
+        let x = if wall[0] { Color::Black } else { Color::White };
+        if !too_small_for_two_eyes(board, area, x) {
+            note(j, Unsettled::OpenArea, area);
+        }
+    } else {
+        // No stone borders it: an empty board, or a board whose stones are all elsewhere
+        // enclosed; nothing lives here yet.
+        if board.stone_count(Color::Black) + board.stone_count(Color::White) > 0 {
+            note(j, Unsettled::OpenArea, area);
+        }
+    }
+}
+
+/// The capture-counting search of an area, each side attacking in turn (both always under
+/// [`Mode::BothAttackers`], else the second only when the first did not win): the worst
+/// outcome for the stones there. The winning first moves found are noted in `j`.
+fn search_area(
+    board: &Board,
+    area: &[Point],
+    mode: Mode,
+    budget: u32,
+    depth: u32,
+    j: &mut Judgement,
+) -> Tri {
     // The search runs on the board's canonical image, so that its verdict (which a node budget
     // can cut short, depending on the order moves are tried in) is the same for every rotation
     // and reflection of the position.
@@ -416,12 +423,7 @@ fn judge_area(
             break;
         }
     }
-    match outcome {
-        Tri::Loss => seki_or_alive(board, pa, area, j),
-        Tri::Win => note(j, Unsettled::Capturable, area),
-        Tri::Ko => note(j, Unsettled::Ko, area),
-        Tri::Unknown => note(j, Unsettled::Budget, area),
-    }
+    outcome
 }
 
 /// The canonical image of `board`: of its eight rotations and reflections, the least when the
@@ -497,7 +499,6 @@ fn seki_or_alive(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgemen
     // pass-alive stone borders them.
     let mut region_of = vec![usize::MAX; n];
     let mut regions: Vec<(Option<Color>, bool)> = Vec::new();
-    let mut stack = Vec::new();
     for &p in area {
         if board.stone(p).is_none() {
             continue;
@@ -508,26 +509,16 @@ fn seki_or_alive(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgemen
             }
             let id = regions.len();
             let (mut sees, mut both, mut alive) = (None::<Color>, false, false);
-            region_of[q.idx()] = id;
-            stack.push(q);
-            while let Some(r) = stack.pop() {
+            for r in board.region_from(q, |t| board.cell(t) == Cell::Empty) {
+                region_of[r.idx()] = id;
                 for t in board.adj(r) {
-                    match board.stone(t) {
-                        Some(c) => {
-                            match sees {
-                                None => sees = Some(c),
-                                Some(x) if x != c => both = true,
-                                _ => {}
-                            }
-                            alive |= pa.alive_stone(t) == Some(c);
+                    if let Some(c) = board.stone(t) {
+                        match sees {
+                            None => sees = Some(c),
+                            Some(x) if x != c => both = true,
+                            _ => {}
                         }
-                        None if board.cell(t) == Cell::Empty
-                            && region_of[t.idx()] == usize::MAX =>
-                        {
-                            region_of[t.idx()] = id;
-                            stack.push(t);
-                        }
-                        None => {}
+                        alive |= pa.alive_stone(t) == Some(c);
                     }
                 }
             }

@@ -25,31 +25,7 @@ pub(super) fn digits_of(
                 .count() as u8
         };
         if reg.seki_eye {
-            // Keep the point that touches the most strings (a liberty for each), then the one
-            // with the fewest neighbours in its region.
-            let mut order: Vec<(i8, u8, Point)> = members
-                .iter()
-                .map(|&p| {
-                    let mut hs = [Point(0); 4];
-                    let mut nh = 0;
-                    for q in board.adj(p) {
-                        if board.stone(q) == Some(reg.color) {
-                            let h = board.string_head(q);
-                            if !hs[..nh].contains(&h) {
-                                hs[nh] = h;
-                                nh += 1;
-                            }
-                        }
-                    }
-                    (-(nh as i8), inner(p), p)
-                })
-                .collect();
-            order.sort_unstable();
-            digits.push(Digit {
-                opts: order.iter().map(|&(_, _, p)| [p, p]).collect(),
-                width: 1,
-                complete: true,
-            });
+            digits.push(seki_eye_digit(board, reg, members, inner));
         } else {
             pool.extend(members.iter().map(|&p| (inner(p), p)));
         }
@@ -105,6 +81,39 @@ pub(super) fn digits_of(
         complete,
     });
     digits
+}
+
+/// The digit of a seki-eye region: keep the point that touches the most strings (a liberty for
+/// each), then the one with the fewest neighbours in its region (`inner`).
+fn seki_eye_digit(
+    board: &Board,
+    reg: &Region,
+    members: &[Point],
+    inner: impl Fn(Point) -> u8,
+) -> Digit {
+    let mut order: Vec<(i8, u8, Point)> = members
+        .iter()
+        .map(|&p| {
+            let mut hs = [Point(0); 4];
+            let mut nh = 0;
+            for q in board.adj(p) {
+                if board.stone(q) == Some(reg.color) {
+                    let h = board.string_head(q);
+                    if !hs[..nh].contains(&h) {
+                        hs[nh] = h;
+                        nh += 1;
+                    }
+                }
+            }
+            (-(nh as i8), inner(p), p)
+        })
+        .collect();
+    order.sort_unstable();
+    Digit {
+        opts: order.iter().map(|&(_, _, p)| [p, p]).collect(),
+        width: 1,
+        complete: true,
+    }
 }
 
 /// Reusable marks for the search (stamped, never cleared).

@@ -79,54 +79,7 @@ impl Board {
                 self.link(h, pi);
                 h
             }
-            _ => {
-                let mut h = own_heads[0] as usize;
-                for &oh in &own_heads[1..n_own] {
-                    if self.stones[oh as usize] > self.stones[h] {
-                        h = oh as usize;
-                    }
-                }
-                // The merged liberties: the largest string's, less p, plus the distinct
-                // liberties of the smaller strings and of p that do not touch the largest. This
-                // walks only the smaller strings, before they are relabelled.
-                let mut seen = PointSet::new();
-                let mut extra = 0u16;
-                for &oh in own_heads[..n_own]
-                    .iter()
-                    .chain(std::iter::once(&(pi as u16)))
-                {
-                    if oh as usize == h {
-                        continue;
-                    }
-                    let start = oh as usize;
-                    let mut t = start;
-                    loop {
-                        for q in self.adj(Point(t as u16)) {
-                            if self.cells[q.idx()] == Cell::Empty
-                                && !self.adj(q).iter().any(|r| {
-                                    self.cells[r.idx()] == own && self.head[r.idx()] as usize == h
-                                })
-                                && seen.insert(q.idx())
-                            {
-                                extra += 1;
-                            }
-                        }
-                        t = self.next[t] as usize;
-                        if t == start {
-                            break;
-                        }
-                    }
-                }
-                self.libs[h] = self.libs[h] - 1 + extra;
-                for &oh in &own_heads[..n_own] {
-                    if oh as usize != h {
-                        self.link(h, oh as usize);
-                    }
-                }
-                self.link(h, pi);
-                debug_assert_eq!(self.libs[h], self.count_libs(h));
-                h
-            }
+            _ => self.merge_strings(&own_heads[..n_own], p, own),
         };
 
         // Remove opponent strings left without liberties.
@@ -146,6 +99,56 @@ impl Board {
             info.ko_point = Some(Point(last_captured as u16));
         }
         info
+    }
+
+    /// Merges two or more adjacent own strings (`heads`) and the stone just placed at `p` into
+    /// the largest of them, whose head it returns. The merged liberties: the largest string's,
+    /// less `p`, plus the distinct liberties of the smaller strings and of `p` that do not touch
+    /// the largest. This walks only the smaller strings, before they are relabelled.
+    #[inline]
+    fn merge_strings(&mut self, heads: &[u16], p: Point, own: Cell) -> usize {
+        let pi = p.idx();
+        let mut h = heads[0] as usize;
+        for &oh in &heads[1..] {
+            if self.stones[oh as usize] > self.stones[h] {
+                h = oh as usize;
+            }
+        }
+        let mut seen = PointSet::new();
+        let mut extra = 0u16;
+        for &oh in heads.iter().chain(std::iter::once(&(pi as u16))) {
+            if oh as usize == h {
+                continue;
+            }
+            let start = oh as usize;
+            let mut t = start;
+            loop {
+                for q in self.adj(Point(t as u16)) {
+                    if self.cells[q.idx()] == Cell::Empty
+                        && !self
+                            .adj(q)
+                            .iter()
+                            .any(|r| self.cells[r.idx()] == own && self.head[r.idx()] as usize == h)
+                        && seen.insert(q.idx())
+                    {
+                        extra += 1;
+                    }
+                }
+                t = self.next[t] as usize;
+                if t == start {
+                    break;
+                }
+            }
+        }
+        self.libs[h] = self.libs[h] - 1 + extra;
+        for &oh in heads {
+            if oh as usize != h {
+                self.link(h, oh as usize);
+            }
+        }
+        self.link(h, pi);
+        debug_assert_eq!(self.libs[h], self.count_libs(h));
+        h
     }
 
     /// Splices the list of string `other` (or a fresh single stone) into string `h`.

@@ -115,50 +115,42 @@ impl<'a> Search<'a> {
         g
     }
 
-    /// Whether the attacker can force the local fight to end (two passes in a row) having
-    /// captured more of the defender's original stones than it lost of its own (`gone`: the
-    /// original stones captured so far), `to_move` to play, `passes` consecutive passes so far.
-    /// Stones placed during the search do not count: a sacrifice costs nothing, and a capture
-    /// that loses the capturer's own group (a hanezeki) does not pay.
-    pub(super) fn attack(
-        &mut self,
-        board: &Board,
-        to_move: Color,
-        passes: u8,
-        gone: u128,
-        depth: u32,
-    ) -> Tri {
+    /// The defender's original stones captured so far less the attacker's (`gone`: the
+    /// original stones captured).
+    fn net_taken(&self, gone: u128) -> i32 {
         let att = self.attacker.idx();
         let def = self.attacker.opp().idx();
-        let net = (gone & self.original[def]).count_ones() as i32
-            - (gone & self.original[att]).count_ones() as i32;
+        (gone & self.original[def]).count_ones() as i32
+            - (gone & self.original[att]).count_ones() as i32
+    }
+
+    /// The outcome of the fight when it is decided without searching: after two passes, when
+    /// the attacker cannot get ahead any more, or when it is ahead with nothing left to take.
+    fn settled(&self, passes: u8, gone: u128) -> Option<Tri> {
+        let net = self.net_taken(gone);
         if passes >= 2 {
-            return if net > 0 { Tri::Win } else { Tri::Loss };
+            return Some(if net > 0 { Tri::Win } else { Tri::Loss });
         }
         // The defender may pass for ever: the attacker can then take at most the defender's
         // original stones still standing (the strings around the area are pass-alive).
+        let def = self.attacker.opp().idx();
         let at_stake = (self.original[def] & !gone).count_ones() as i32;
         if net + at_stake <= 0 {
-            return Tri::Loss;
+            return Some(Tri::Loss);
         }
         // Ahead with every original defending stone taken: counted as a win. It may be
         // premature (the defender could still fight back), but a win only ever denies a seki,
         // so calling one early can make a position unsettled, never a wrong seki.
         if net > 0 && at_stake == 0 {
-            return Tri::Win;
+            return Some(Tri::Win);
         }
-        let key = (board.hash(), to_move as u8, passes, gone);
-        if let Some(&w) = self.tt.get(&key) {
-            return if w { Tri::Win } else { Tri::Loss };
-        }
-        if depth == 0 || self.nodes >= self.budget {
-            return Tri::Unknown;
-        }
-        self.nodes += 1;
-        let root = *self.root_depth.get_or_insert(depth) == depth;
-        let attacking = to_move == self.attacker;
-        // Each move with its urgency: 0 a capture; 1 a move on the last liberty of one's own
-        // string in atari (saving it); 2 a move leaving an opposing string in atari; 3 the rest.
+        None
+    }
+
+    /// The legal moves of `to_move` in the area, most urgent first: 0 a capture; 1 a move on
+    /// the last liberty of one's own string in atari (saving it); 2 a move leaving an opposing
+    /// string in atari; 3 the rest (ties by point).
+    fn ordered_moves(&self, board: &Board, to_move: Color) -> Vec<(Point, u8)> {
         let mut moves: Vec<(Point, u8)> = Vec::new();
         for &p in self.area {
             if board.cell(p) != Cell::Empty
@@ -185,10 +177,41 @@ impl<'a> Search<'a> {
             };
             moves.push((p, urgency));
         }
+        moves.sort_by_key(|&(p, u)| (u, p));
+        moves
+    }
+
+    /// Whether the attacker can force the local fight to end (two passes in a row) having
+    /// captured more of the defender's original stones than it lost of its own (`gone`: the
+    /// original stones captured so far), `to_move` to play, `passes` consecutive passes so far.
+    /// Stones placed during the search do not count: a sacrifice costs nothing, and a capture
+    /// that loses the capturer's own group (a hanezeki) does not pay.
+    pub(super) fn attack(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        passes: u8,
+        gone: u128,
+        depth: u32,
+    ) -> Tri {
+        if let Some(end) = self.settled(passes, gone) {
+            return end;
+        }
+        let net = self.net_taken(gone);
+        let key = (board.hash(), to_move as u8, passes, gone);
+        if let Some(&w) = self.tt.get(&key) {
+            return if w { Tri::Win } else { Tri::Loss };
+        }
+        if depth == 0 || self.nodes >= self.budget {
+            return Tri::Unknown;
+        }
+        self.nodes += 1;
+        let root = *self.root_depth.get_or_insert(depth) == depth;
+        let attacking = to_move == self.attacker;
+        let moves = self.ordered_moves(board, to_move);
         // Order: captures first, then saving moves; then a pass for the defender (the usual
         // refutation in a seki) and for an attacker already ahead; then ataris and the other
         // moves; the attacker's pass last. The order decides only how soon a proof is found.
-        moves.sort_by_key(|&(p, u)| (u, p));
         let n_captures = moves.iter().filter(|m| m.1 <= 1).count();
         let pass_at = if !attacking || net > 0 {
             n_captures
