@@ -182,7 +182,7 @@ fn one(path: &std::path::Path, gnugo: Option<&PathBuf>) -> Result<Option<Row>, S
     let rec = parse_sgf(&bytes).map_err(|e| sgf_error_kind(&e).to_string())?;
     let rep = replay_with(
         &rec,
-        jipingdian::checks::play_rules(RuleId::Japanese),
+        jipingdian::rules::play_rules(RuleId::Japanese),
         ReplayOptions {
             assume_pause: true,
             implied_passes: false,
@@ -191,7 +191,7 @@ fn one(path: &std::path::Path, gnugo: Option<&PathBuf>) -> Result<Option<Row>, S
     .or_else(|_| {
         replay_with(
             &rec,
-            jipingdian::checks::play_rules(RuleId::Chinese),
+            jipingdian::rules::play_rules(RuleId::Chinese),
             ReplayOptions {
                 assume_pause: true,
                 implied_passes: false,

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::THEOREMS;
+use super::{FindingId, THEOREMS};
 use crate::counting::Finished;
 use crate::counting::{self, fillup::Stability, BalancePlan, Count, FillUp, Half, Removal};
 use crate::engine::{Color, NegativeKind, Point};
@@ -34,7 +34,7 @@ pub const QUESTIONS: [&str; 6] = [
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FindingResult {
     /// `F1` to `F6`.
-    pub id: &'static str,
+    pub id: FindingId,
     /// Whether the question arises on this game.
     pub applies: bool,
     /// Whether the text's reading makes a difference here (the claim does not hold).
@@ -49,11 +49,11 @@ pub struct FindingResult {
 
 impl FindingResult {
     /// Not applicable: the game has no count (a resignation, no result).
-    pub fn na_for(id: &'static str) -> Self {
+    pub fn na_for(id: FindingId) -> Self {
         Self::na(id)
     }
 
-    fn na(id: &'static str) -> Self {
+    fn na(id: FindingId) -> Self {
         FindingResult {
             id,
             applies: false,
@@ -81,7 +81,7 @@ pub fn findings(f: &Finished, c: &Count, fu: &FillUp, all: &[RuleResult]) -> Vec
         f2(f, c, t),
         f3(c),
         differ(
-            "F4",
+            FindingId::F4,
             t,
             by_id(RuleId::JpdTangsongC1),
             c.tally_paused.one_sided_dame.black + c.tally_paused.one_sided_dame.white > 0,
@@ -90,7 +90,7 @@ pub fn findings(f: &Finished, c: &Count, fu: &FillUp, all: &[RuleResult]) -> Vec
         // The Art. 11 reading balances differently only when Art. 14 takes a negative move or
         // White passed first.
         differ(
-            "F6",
+            FindingId::F6,
             t,
             by_id(RuleId::JpdTangsongB1),
             !c.plan.negatives.is_empty() || c.first_passer == Some(Color::White),
@@ -108,7 +108,7 @@ fn winner(margin: Half) -> Option<Color> {
 
 /// A finding measured as the difference between jpd-tangsong and the rule set of the other
 /// reading.
-fn differ(id: &'static str, t: &RuleResult, other: &RuleResult, applies: bool) -> FindingResult {
+fn differ(id: FindingId, t: &RuleResult, other: &RuleResult, applies: bool) -> FindingResult {
     if !applies {
         return FindingResult::na(id);
     }
@@ -127,7 +127,7 @@ fn differ(id: &'static str, t: &RuleResult, other: &RuleResult, applies: bool) -
 /// unfinished, Art. 10).
 fn f1(c: &Count, fu: &FillUp) -> FindingResult {
     if c.mode != crate::settlement::Mode::Pause || c.tally_paused.dame_left > 0 {
-        return FindingResult::na("F1");
+        return FindingResult::na(FindingId::F1);
     }
     let st = &c.settlement_paused;
     let b = st.board();
@@ -140,7 +140,7 @@ fn f1(c: &Count, fu: &FillUp) -> FindingResult {
             )
     });
     FindingResult {
-        id: "F1",
+        id: FindingId::F1,
         applies: true,
         matters: fu.stability == Stability::Unstable,
         margin_changes: false,
@@ -164,7 +164,7 @@ fn f1(c: &Count, fu: &FillUp) -> FindingResult {
 /// F2: every qualifying negative-move stone taken off physically, each against every other.
 fn f2(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
     if c.plan.negatives.is_empty() {
-        return FindingResult::na("F2");
+        return FindingResult::na(FindingId::F2);
     }
     let komi = c.territory_margin() - t.margin;
     let outcomes = physical_outcomes(f, c, usize::MAX);
@@ -187,7 +187,7 @@ fn f2(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
         c.territory.white,
     );
     FindingResult {
-        id: "F2",
+        id: FindingId::F2,
         applies: true,
         matters: counts.len() > 1,
         margin_changes: margins.len() > 1,
@@ -354,13 +354,13 @@ fn removal_changes_nothing(st: &crate::settlement::Settlement, alt: Point) -> bo
 /// F3: the literal formula of Art. 19(3) when the overflow of Art. 17 happened.
 fn f3(c: &Count) -> FindingResult {
     if c.s == 0 {
-        return FindingResult::na("F3");
+        return FindingResult::na(FindingId::F3);
     }
     let k = c.k();
     let q2 = Half(c.shared as i64);
     let literal_b = c.territory.black + Half::points(k) + q2;
     FindingResult {
-        id: "F3",
+        id: FindingId::F3,
         applies: true,
         matters: literal_b != c.area.black,
         // Both sides' literal areas are off by the same s: the margin and winner stand.
@@ -378,7 +378,7 @@ fn f3(c: &Count) -> FindingResult {
 /// one-move labels.
 fn f5(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
     if c.mode != crate::settlement::Mode::Pause {
-        return FindingResult::na("F5");
+        return FindingResult::na(FindingId::F5);
     }
     let st0 = &c.settlement_paused;
     let b = st0.board();
@@ -423,10 +423,10 @@ fn f5(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
         }
     }
     if mixed == 0 && !hanezeki {
-        return FindingResult::na("F5");
+        return FindingResult::na(FindingId::F5);
     }
     let mut r = FindingResult {
-        id: "F5",
+        id: FindingId::F5,
         applies: true,
         matters: !pins.is_empty() || hanezeki,
         margin_changes: false,

@@ -10,18 +10,15 @@ use serde::Serialize;
 pub mod findings;
 pub use findings::{FindingResult, FINDINGS, QUESTIONS};
 
+mod ids;
 mod symmetry;
+pub use ids::{FindingId, TheoremId};
 pub use symmetry::replay_transformed;
 use symmetry::*;
 
-// Scoring every rule set and the finished-game type live with the rule sets and the counting;
-// kept for callers outside this branch; removed after merge.
-#[doc(hidden)]
-pub use crate::counting::Finished;
-#[doc(hidden)]
-pub use crate::rules::{divergences, play_rules, score_all};
-
-use crate::counting::{self, fill_up, Balancing, Count, CountError, FillUp, Half, Removal};
+use crate::counting::{
+    self, fill_up, Balancing, Count, CountError, FillUp, Finished, Half, Removal,
+};
 use crate::engine::{Color, Coord, Game, Move, NegativeKind, PerSide, Phase, Point};
 use crate::rules::{Divergence, IngBowls, RuleId, RuleResult, Sheet};
 use crate::settlement::PassAlive;
@@ -41,8 +38,8 @@ pub enum Verdict {
 /// One theorem's outcome.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TheoremResult {
-    /// `T1` to `T11`.
-    pub id: &'static str,
+    /// `T1` to `T17`.
+    pub id: TheoremId,
     /// The verdict.
     pub verdict: Verdict,
     /// A one-line detail.
@@ -50,14 +47,14 @@ pub struct TheoremResult {
 }
 
 impl TheoremResult {
-    fn new(id: &'static str, ok: bool, detail: String) -> Self {
+    fn new(id: TheoremId, ok: bool, detail: String) -> Self {
         TheoremResult {
             id,
             verdict: if ok { Verdict::Holds } else { Verdict::Fails },
             detail,
         }
     }
-    fn na(id: &'static str, detail: impl Into<String>) -> Self {
+    fn na(id: TheoremId, detail: impl Into<String>) -> Self {
         TheoremResult {
             id,
             verdict: Verdict::NotApplicable,
@@ -171,11 +168,11 @@ pub fn analyse_with(
             Err(e) => e.to_string(),
             Ok(_) => unreachable!(),
         };
-        let mut theorems: Vec<TheoremResult> = THEOREMS
+        let mut theorems: Vec<TheoremResult> = TheoremId::ALL
             .iter()
-            .map(|id| TheoremResult::na(id, why.clone()))
+            .map(|&id| TheoremResult::na(id, why.clone()))
             .collect();
-        theorems[8] = t9(&f.game);
+        theorems[TheoremId::T9.index()] = t9(&f.game);
         return Analysis {
             count,
             fill_up: None,
@@ -183,7 +180,7 @@ pub fn analyse_with(
             divergences: Vec::new(),
             sheet: None,
             theorems,
-            findings: FINDINGS
+            findings: FindingId::ALL
                 .iter()
                 .map(|&id| FindingResult::na_for(id))
                 .collect(),
@@ -203,7 +200,7 @@ pub fn analyse_with(
         t6(c),
         t7(c),
         match opts.symmetries {
-            Symmetries::Off => TheoremResult::na("T8", "not checked in this run"),
+            Symmetries::Off => TheoremResult::na(TheoremId::T8, "not checked in this run"),
             Symmetries::OnePerGame => t8(f, balancing, c, &[1 + (f.game.board().hash() % 7) as u8]),
             Symmetries::All => t8(f, balancing, c, &[1, 2, 3, 4, 5, 6, 7]),
         },
@@ -233,7 +230,7 @@ pub fn analyse_with(
 /// equal-stones territory count).
 fn t12(t: &RuleResult, a: &RuleResult) -> TheoremResult {
     TheoremResult::new(
-        "T12",
+        TheoremId::T12,
         t.margin == a.margin && t.winner == a.winner,
         format!("jpd-tangsong {} jpd-a {}", t.result, a.result),
     )
@@ -242,7 +239,7 @@ fn t12(t: &RuleResult, a: &RuleResult) -> TheoremResult {
 /// T13: WMSG 2008 gives Tang-Song's winner.
 fn t13(t: &RuleResult, w: &RuleResult) -> TheoremResult {
     TheoremResult::new(
-        "T13",
+        TheoremId::T13,
         t.winner == w.winner,
         format!("jpd-tangsong {} wmsg-2008 {}", t.result, w.result),
     )
@@ -255,12 +252,12 @@ fn t13(t: &RuleResult, w: &RuleResult) -> TheoremResult {
 fn t14(sh: &Sheet, t: &RuleResult, a: &RuleResult) -> TheoremResult {
     if sh.setup_lead != (sh.handicap - 1).max(0) {
         return TheoremResult::na(
-            "T14",
+            TheoremId::T14,
             "setup stones that are no handicap: outside AGA's rules (R11 knows a handicap only)",
         );
     }
     TheoremResult::new(
-        "T14",
+        TheoremId::T14,
         t.margin == a.margin && t.winner == a.winner,
         format!("aga {} aga-area {}", t.result, a.result),
     )
@@ -277,7 +274,7 @@ fn t15(sh: &Sheet, ing: &RuleResult) -> TheoremResult {
             Color::White
         });
     TheoremResult::new(
-        "T15",
+        TheoremId::T15,
         bowls.margin() == expected && ing.margin == expected && winner_ok,
         format!(
             "bowls of {}: unfilled B {} W {}, left B {} W {}: {}; area margin - 8 = {}",
@@ -299,13 +296,13 @@ fn t15(sh: &Sheet, ing: &RuleResult) -> TheoremResult {
 /// H - 1 in a handicap game of H stones) is on the area side and is added to Territory I.
 fn t16(sh: &Sheet, ikeda: &RuleResult) -> TheoremResult {
     if sh.passes.black + sh.passes.white == 0 {
-        return TheoremResult::na("T16", "no virtual move: no first pass");
+        return TheoremResult::na(TheoremId::T16, "no virtual move: no first pass");
     }
     let t1 = |x: Color| sh.owned[x] - sh.lost(x) + sh.real_after_first_pass[x];
     let territory_i =
         Half::points(t1(Color::Black) - t1(Color::White) + sh.setup_lead) - ikeda.base_komi;
     TheoremResult::new(
-        "T16",
+        TheoremId::T16,
         territory_i == ikeda.margin,
         format!("Area III {} Territory I {}", ikeda.margin, territory_i),
     )
@@ -328,12 +325,12 @@ fn t17(sh: &Sheet, all: &[RuleResult]) -> TheoremResult {
         .collect();
     if bad.is_empty() {
         TheoremResult::new(
-            "T17",
+            TheoremId::T17,
             true,
             format!("{} rule sets accounted for", all.len()),
         )
     } else {
-        TheoremResult::new("T17", false, bad.join("; "))
+        TheoremResult::new(TheoremId::T17, false, bad.join("; "))
     }
 }
 
@@ -353,7 +350,7 @@ fn t1(c: &Count) -> TheoremResult {
         "moves B={} W={}; stones+fill-back B={}+{} W={}+{}; s={}",
         c.moves.black, c.moves.white, st.black, c.fill_back.black, st.white, c.fill_back.white, c.s
     );
-    TheoremResult::new("T1", equal && fb, detail)
+    TheoremResult::new(TheoremId::T1, equal && fb, detail)
 }
 
 /// T2: `B = b + (k - s) + q/2` and likewise for White.
@@ -386,7 +383,7 @@ fn t2(c: &Count) -> TheoremResult {
             Half(c.shared as i64)
         )
     };
-    TheoremResult::new("T2", ok, detail)
+    TheoremResult::new(TheoremId::T2, ok, detail)
 }
 
 /// T3: `b = B - (k - s) - q/2` (Art. 20(3), read back).
@@ -395,7 +392,7 @@ fn t3(c: &Count) -> TheoremResult {
         .iter()
         .all(|&x| c.territory[x].0 == c.area[x].0 - 2 * (c.moves[x] - c.s) - c.shared as i64);
     TheoremResult::new(
-        "T3",
+        TheoremId::T3,
         ok,
         format!(
             "b={} w={} from B={} W={}, k={}, s={}",
@@ -418,7 +415,7 @@ fn t4(c: &Count) -> TheoremResult {
             as i64;
     let ok = c.area.black.0 + c.area.white.0 == 2 * n2 && classified == n2;
     TheoremResult::new(
-        "T4",
+        TheoremId::T4,
         ok,
         format!(
             "B+W={} N²={} classified={}",
@@ -435,7 +432,7 @@ fn t4(c: &Count) -> TheoremResult {
 /// not decide T5; the detail states it.
 fn t5(c: &Count, fu: &FillUp) -> TheoremResult {
     if c.mode == crate::settlement::Mode::FourPasses {
-        return TheoremResult::na("T5", "four virtual moves ended the game: the area is stones and liberties (Art. 18), there is nothing to fill up");
+        return TheoremResult::na(TheoremId::T5, "four virtual moves ended the game: the area is stones and liberties (Art. 18), there is nothing to fill up");
     }
     let n2 = Half::points(fu.board.area() as i64);
     let ok = fu.count == c.area_paused && fu.count.black + fu.count.white == n2;
@@ -456,7 +453,7 @@ fn t5(c: &Count, fu: &FillUp) -> TheoremResult {
         detail.push_str(": ");
         detail.push_str(p);
     }
-    TheoremResult::new("T5", ok, detail)
+    TheoremResult::new(TheoremId::T5, ok, detail)
 }
 
 /// T6: the territory result equals the area result, and both equal the paused-position form
@@ -473,7 +470,7 @@ fn t6(c: &Count) -> TheoremResult {
     let by_paused = c.area_paused.black - c.area_paused.white - komi - wfp;
     let ok = by_territory == by_area && by_area == by_paused;
     TheoremResult::new(
-        "T6",
+        TheoremId::T6,
         ok,
         format!(
             "margins: territory {} area {} paused-area {}",
@@ -495,7 +492,7 @@ fn t7(c: &Count) -> TheoremResult {
     );
     let ok = lhs == c.moves;
     TheoremResult::new(
-        "T7",
+        TheoremId::T7,
         ok,
         format!(
             "bookkeeping B={} W={} vs moves B={} W={}",
@@ -508,21 +505,21 @@ fn t7(c: &Count) -> TheoremResult {
 fn t9(g: &Game) -> TheoremResult {
     if g.phase() == Phase::Ended(crate::engine::End::NoResultCycle) {
         return TheoremResult::na(
-            "T9",
+            TheoremId::T9,
             "the game ended with no result when a position recurred (a rule set without \
              positional superko); under Art. 9 the repeating move is illegal",
         );
     }
     if g.rules().ko == crate::engine::KoRule::SimpleKo {
         return TheoremResult::na(
-            "T9",
+            TheoremId::T9,
             "counted under simple ko (a record that positional superko refuses): a recurring \
              position is legal there",
         );
     }
     let rep = g.any_repetition();
     TheoremResult::new(
-        "T9",
+        TheoremId::T9,
         !rep,
         format!(
             "{} positions recorded{}",
@@ -541,7 +538,7 @@ fn t9(g: &Game) -> TheoremResult {
 fn t10(f: &Finished, c: &Count, pa: Option<&PassAlive>) -> TheoremResult {
     if c.mode == crate::settlement::Mode::FourPasses {
         return TheoremResult::na(
-            "T10",
+            TheoremId::T10,
             "four virtual moves ended the game: every stone on the board is alive by Art. 18",
         );
     }
@@ -556,11 +553,11 @@ fn t10(f: &Finished, c: &Count, pa: Option<&PassAlive>) -> TheoremResult {
     };
     match c.settlement_paused.check_pass_alive(paused, pa) {
         Ok(()) => TheoremResult::new(
-            "T10",
+            TheoremId::T10,
             true,
             "settlement agrees with Benson's analysis".into(),
         ),
-        Err(e) => TheoremResult::new("T10", false, e),
+        Err(e) => TheoremResult::new(TheoremId::T10, false, e),
     }
 }
 
@@ -570,7 +567,7 @@ fn t10(f: &Finished, c: &Count, pa: Option<&PassAlive>) -> TheoremResult {
 /// every point is classified afresh), and must give the same counts.
 fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
     if c.plan.negatives.is_empty() {
-        return TheoremResult::na("T11", "no negative move");
+        return TheoremResult::na(TheoremId::T11, "no negative move");
     }
     let st0 = &c.settlement_paused;
     let a = counting::balance::type_a_candidates(st0);
@@ -605,7 +602,7 @@ fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
                 Ok(t) if t.area == c.area && t.territory == c.territory => {}
                 Ok(t) => {
                     return TheoremResult::new(
-                        "T11",
+                        TheoremId::T11,
                         false,
                         format!(
                             "type {:?} at {} by decree gives {}",
@@ -615,12 +612,12 @@ fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
                         ),
                     )
                 }
-                Err(e) => return TheoremResult::new("T11", false, e.to_string()),
+                Err(e) => return TheoremResult::new(TheoremId::T11, false, e.to_string()),
             }
         }
     }
     TheoremResult::new(
-        "T11",
+        TheoremId::T11,
         true,
         format!("{tried} qualifying choices give the same counts by decree"),
     )

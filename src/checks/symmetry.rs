@@ -83,13 +83,15 @@ pub(super) fn t8(f: &Finished, balancing: Balancing, c: &Count, syms: &[u8]) -> 
                     || t.tally_paused != c.tally_paused
                 {
                     return TheoremResult::new(
-                        "T8",
+                        TheoremId::T8,
                         false,
                         format!("symmetry {sym}: {}", compare_counts(&t, c)),
                     );
                 }
             }
-            Err(e) => return TheoremResult::new("T8", false, format!("symmetry {sym}: {e}")),
+            Err(e) => {
+                return TheoremResult::new(TheoremId::T8, false, format!("symmetry {sym}: {e}"))
+            }
         }
     }
     let detail = if syms.len() == 7 {
@@ -97,7 +99,7 @@ pub(super) fn t8(f: &Finished, balancing: Balancing, c: &Count, syms: &[u8]) -> 
     } else {
         format!("identical counts under symmetry {} (one per game)", syms[0])
     };
-    TheoremResult::new("T8", true, detail)
+    TheoremResult::new(TheoremId::T8, true, detail)
 }
 
 /// "area B-W territory b-w instead of B-W / b-w": a count set beside the game's own.

@@ -22,6 +22,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use jipingdian::harness::generate;
 use jipingdian::rules::RuleId;
 
 /// The flags every subcommand takes.
@@ -111,15 +112,10 @@ impl CliError {
     }
 }
 
-/// The board sizes `jpd replay` and GNU Go self-play take, as a campaign does: 5 to 19.
+/// The board sizes `jpd replay` and GNU Go self-play take, as a campaign does
+/// ([`generate::check_board_size`]), as a usage error.
 pub fn check_board_size(size: u8) -> Result<u8, CliError> {
-    if (5..=19).contains(&size) {
-        Ok(size)
-    } else {
-        Err(CliError::Usage(format!(
-            "board size {size} is out of range: sizes go from 5 to 19"
-        )))
-    }
+    generate::check_board_size(size).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// `--rules`: comma-separated rule-set ids, or `all`.

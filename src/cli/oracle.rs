@@ -8,7 +8,7 @@ use clap::Args;
 use jipingdian::files::write_atomic;
 use jipingdian::oracle::selfplay::{self_play, size_of, Levels, SelfPlaySpec};
 use jipingdian::oracle::{
-    self, DeadSource, GnuGoConfig, GnuGoPair, OracleInput, OracleRow, OracleRules,
+    self, Category, DeadSource, GnuGoConfig, GnuGoPair, OracleInput, OracleRow, OracleRules,
 };
 
 use super::{check_board_size, CliError, Global, Status};
@@ -188,7 +188,11 @@ fn compare(
         for r in rows.iter().filter(|r| !r.agree) {
             eprintln!(
                 "{NAME}: [{done}/{total}] {} {}: gnugo {} ours {} ({})",
-                i.name, r.rules, r.gnugo_result, r.our_result, r.category
+                i.name,
+                r.rules,
+                r.gnugo_result,
+                r.our_result,
+                r.category_name()
             );
         }
     };
@@ -206,7 +210,7 @@ fn compare(
 
 /// Nothing compared is an error (exit code 1); with `--strict` an error or `our_bug` row fails.
 fn verdict(rows: &[OracleRow], strict: bool) -> Result<Status, CliError> {
-    if rows.iter().all(|r| r.category == "error") {
+    if rows.iter().all(|r| r.category == Some(Category::Error)) {
         return Err(CliError::NothingCompared(format!(
             "nothing was compared: {} (see oracle.csv)",
             if rows.is_empty() {
@@ -218,7 +222,7 @@ fn verdict(rows: &[OracleRow], strict: bool) -> Result<Status, CliError> {
     }
     let bad = rows
         .iter()
-        .any(|r| r.category == "error" || r.category == "our_bug");
+        .any(|r| matches!(r.category, Some(Category::Error | Category::OurBug)));
     Ok(if strict && bad {
         Status::Failed
     } else {

@@ -49,7 +49,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::generate::{generate, GameSpec, Generated, Policy};
+use super::generate::{check_board_size, generate, GameSpec, Generated, Policy};
 use super::outcome::{run_game, DivergenceRow, FindingRow, GameOutcome, RunOptions, ViolationRow};
 use super::rng::ALGORITHM;
 use super::summary::{Summary, SummaryData};
@@ -161,10 +161,8 @@ impl Campaign {
                 "give at least one board size".into(),
             ));
         }
-        if let Some(s) = self.sizes.iter().find(|s| !(5..=19).contains(*s)) {
-            return Err(CampaignError::Invalid(format!(
-                "board size {s} is out of range: sizes go from 5 to 19"
-            )));
+        for &s in &self.sizes {
+            check_board_size(s).map_err(|e| CampaignError::Invalid(e.to_string()))?;
         }
         if let Some(s) = self.shard {
             if s.count == 0 || s.index == 0 || s.index > s.count {

@@ -17,6 +17,23 @@ use crate::engine::{Board, Cell, Color, Coord, End, Game, Phase, PlayRules, Poin
 use crate::settlement::referee::{self, Judgement, Status, Unsettled};
 use crate::settlement::PassAlive;
 
+/// The board sizes a generated game may have (campaigns, `jpd replay`, GNU Go self-play).
+pub const BOARD_SIZES: std::ops::RangeInclusive<u8> = 5..=19;
+
+/// A board size outside [`BOARD_SIZES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("board size {0} is out of range: sizes go from 5 to 19")]
+pub struct BadBoardSize(pub u8);
+
+/// `size` when it is in [`BOARD_SIZES`]; the one check every caller makes.
+pub fn check_board_size(size: u8) -> Result<u8, BadBoardSize> {
+    if BOARD_SIZES.contains(&size) {
+        Ok(size)
+    } else {
+        Err(BadBoardSize(size))
+    }
+}
+
 /// A generation policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Policy {

@@ -10,7 +10,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use serde::Serialize;
 
 use super::generate::{generate, EdgeCases, GameSpec, Generated};
-use crate::checks::{analyse_with, Analysis, CheckOptions, Symmetries, Verdict, THEOREMS};
+use crate::checks::{
+    analyse_with, Analysis, CheckOptions, Symmetries, TheoremId, Verdict, THEOREMS,
+};
 use crate::counting::{Balancing, Points};
 use crate::engine::{Color, End, Phase};
 use crate::rules::{Cause, Divergence, RuleId};
@@ -116,7 +118,7 @@ pub struct ScoreRow {
     /// The policy.
     pub policy: &'static str,
     /// Rule set id.
-    pub rules: String,
+    pub rules: &'static str,
     /// Komi in points, compensation included.
     pub komi_points: Points,
     /// Black's points under the rule set's own method.
@@ -185,7 +187,7 @@ pub struct DivergenceRow {
     /// The policy.
     pub policy: &'static str,
     /// The other rule set.
-    pub rules: String,
+    pub rules: &'static str,
     /// jpd-tangsong's result.
     pub jpd_tangsong_result: String,
     /// The other rule set's result.
@@ -232,7 +234,7 @@ impl DivergenceRow {
             seed: spec.seed(),
             size: spec.size,
             policy,
-            rules: d.rules.clone(),
+            rules: d.rules.as_str(),
             jpd_tangsong_result: d.reference.clone(),
             result: d.result.clone(),
             winner_differs: d.winner_differs as u8,
@@ -357,7 +359,7 @@ pub fn unsettled_outcome(spec: &GameSpec, g: &Generated) -> GameOutcome {
         results: Vec::new(),
         divergences: Vec::new(),
         sheet: None,
-        theorems: THEOREMS
+        theorems: TheoremId::ALL
             .iter()
             .map(|&id| crate::checks::TheoremResult {
                 id,
@@ -466,7 +468,7 @@ fn game_row(spec: &GameSpec, g: &Generated, a: &Analysis, edges: &EdgeCases) -> 
         .theorems
         .iter()
         .filter(|t| t.verdict == Verdict::Fails)
-        .map(|t| t.id)
+        .map(|t| t.id.as_str())
         .collect();
     GameRow {
         game: spec.index,
@@ -548,7 +550,7 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
             seed: spec.seed(),
             size: spec.size,
             policy: g.policy.name(),
-            finding: f.id,
+            finding: f.id.as_str(),
             matters: f.matters as u8,
             margin_changes: f.margin_changes as u8,
             winner_changes: f.winner_changes as u8,
@@ -567,7 +569,7 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
             white_points: pts(r.white),
             margin_b_minus_w: pts(r.margin),
             winner: r.winner.map(|c| c.name()).unwrap_or("draw"),
-            rules: r.rules,
+            rules: r.rules.as_str(),
             result: r.result,
         })
         .collect();

@@ -206,7 +206,7 @@ impl Summary {
             self.div_cell(size, i).compared += 1;
         }
         for d in &o.divergence_causes {
-            let Some(i) = RuleId::ALL.iter().position(|r| r.as_str() == d.rules) else {
+            let Some(i) = RuleId::ALL.iter().position(|&r| r == d.rules) else {
                 continue;
             };
             let t = self.div_cell(size, i);

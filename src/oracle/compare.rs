@@ -37,8 +37,8 @@ pub struct OracleRow {
     pub our_margin_b_minus_w: String,
     /// Whether the margins are equal.
     pub agree: bool,
-    /// Empty when they agree; else the category.
-    pub category: String,
+    /// `None` (written empty) when they agree; else the category.
+    pub category: Option<Category>,
     /// Dead stones GNU Go called.
     pub dead_gnugo: usize,
     /// Dead stones our count removed.
@@ -49,6 +49,13 @@ pub struct OracleRow {
     pub theorems_failed: String,
     /// The differing points (or the error).
     pub detail: String,
+}
+
+impl OracleRow {
+    /// The category as written in `oracle.csv`: empty when the two counts agree.
+    pub fn category_name(&self) -> &'static str {
+        self.category.map_or("", Category::as_str)
+    }
 }
 
 /// One game to compare: a name, its seed if generated, and the SGF text.
@@ -108,7 +115,7 @@ fn error_row(
         gnugo_margin_b_minus_w: String::new(),
         our_margin_b_minus_w: String::new(),
         agree: false,
-        category: Category::Error.as_str().into(),
+        category: Some(Category::Error),
         dead_gnugo: 0,
         dead_ours: 0,
         differing_points: 0,
@@ -178,7 +185,7 @@ fn compare_under(
         .theorems
         .iter()
         .filter(|t| t.verdict == Verdict::Fails)
-        .map(|t| t.id)
+        .map(|t| t.id.as_str())
         .collect();
     // The dead stones our count removed: none after four virtual moves (Art. 18), whatever
     // list it was given.
@@ -193,12 +200,10 @@ fn compare_under(
     let differing = differing_points(r, &rep.game, &count.settlement_paused, &dead, &j);
     let agree = ours.margin == j.margin;
     let (category, detail) = if agree {
-        (String::new(), String::new())
+        (None, String::new())
     } else {
         (
-            categorise(dead == j.dead, &j, &differing)
-                .as_str()
-                .to_string(),
+            Some(categorise(dead == j.dead, &j, &differing)),
             disagreement_detail(&j, &dead, &differing, size),
         )
     };

@@ -49,7 +49,7 @@ pub struct OracleSummary {
     /// Rows per rule set: (rows, agreements).
     pub by_rules: std::collections::BTreeMap<String, (usize, usize)>,
     /// Disagreements per (rule set, category).
-    pub by_category: std::collections::BTreeMap<(String, String), usize>,
+    pub by_category: std::collections::BTreeMap<(String, &'static str), usize>,
 }
 
 impl OracleSummary {
@@ -63,7 +63,7 @@ impl OracleSummary {
                 e.1 += 1;
             } else {
                 *s.by_category
-                    .entry((r.rules.clone(), r.category.clone()))
+                    .entry((r.rules.clone(), r.category_name()))
                     .or_default() += 1;
             }
         }

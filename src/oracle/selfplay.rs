@@ -88,12 +88,7 @@ pub fn self_play(engine: &mut Engine, spec: &SelfPlaySpec) -> Result<SelfPlayed,
         seed: spec.master_seed,
         detail,
     };
-    if !(5..=19).contains(&spec.size) {
-        return Err(fail(format!(
-            "board size {} is out of range: sizes go from 5 to 19",
-            spec.size
-        )));
-    }
+    crate::harness::generate::check_board_size(spec.size).map_err(|e| fail(e.to_string()))?;
     let mut rng = Rng::for_game(spec.master_seed, spec.index);
     let level = spec.levels.lo + rng.below(u32::from(spec.levels.hi - spec.levels.lo) + 1) as u8;
     let random_moves = rng.below(spec.max_random_moves + 1);

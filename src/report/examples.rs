@@ -4,8 +4,8 @@
 use std::io;
 use std::path::Path;
 
-use crate::checks::Finished;
 use crate::counting::Count;
+use crate::counting::Finished;
 use crate::engine::{Color, Coord, Game, PerSide};
 use crate::gtp::parse_vertex;
 use crate::report::svg::Diagram;
@@ -66,16 +66,12 @@ impl SgfWriter {
         let mut w = SgfWriter::from_game(game);
         let main = results
             .iter()
-            .find(|r| r.rules == RuleId::JpdTangsong.as_str())
+            .find(|r| r.rules == RuleId::JpdTangsong)
             .or_else(|| results.first());
         if let Some(r) = main {
-            w.rules = Some(r.rules.clone());
+            w.rules = Some(r.rules.to_string());
             w.result = Some(r.result.clone());
-            let komi = r
-                .rules
-                .parse::<RuleId>()
-                .map(|id| Rules::preset(id).komi)
-                .unwrap_or(r.komi);
+            let komi = Rules::preset(r.rules).komi;
             w.komi_half_points = i32::try_from(komi.0).ok();
         }
         let st = &count.settlement_paused;

@@ -17,11 +17,13 @@ pub use json::{
 pub use table::{write_csv, CSV_HEADER};
 pub use text::write_text;
 
-use crate::checks::{analyse, play_rules, score_all, Analysis, CheckOptions, Finished, Verdict};
+use crate::checks::{analyse, Analysis, CheckOptions, TheoremId, Verdict};
+use crate::counting::Finished;
 use crate::counting::{Balancing, Half};
 use crate::engine::{Coord, End, Illegal, Phase, PlayRules, Point};
 use crate::harness::estimate;
 use crate::report::svg::Diagram;
+use crate::rules::{distinct_play_rules, play_rules, score_all};
 use crate::rules::{RuleId, RuleResult};
 use crate::sgf::{parse_sgf, replay_with, ReplayOptions, Replayed, SgfError, SgfRecord};
 use build::build;
@@ -202,22 +204,6 @@ fn is_cycle(r: &Replayed) -> bool {
     r.game.phase() == Phase::Ended(End::NoResultCycle)
 }
 
-/// The distinct play rules of the rule sets `rules`, in the order first asked for
-/// (`jpd-tangsong`'s when `rules` is empty).
-fn distinct_play_rules(rules: &[RuleId]) -> Vec<PlayRules> {
-    let mut plays: Vec<PlayRules> = Vec::new();
-    for &id in rules {
-        let p = play_rules(id);
-        if !plays.contains(&p) {
-            plays.push(p);
-        }
-    }
-    if plays.is_empty() {
-        plays.push(play_rules(RuleId::JpdTangsong));
-    }
-    plays
-}
-
 /// What each rule set of `rules` gets when its own replay is not the counted game (replay
 /// `main`): its replay's refusal, or `no_result` after a cycle; `None` when it is counted.
 fn unscored_results(
@@ -290,7 +276,7 @@ fn excuse_input_dead_stones(analysis: &mut Analysis, source: &str, notes: &mut V
     if let Some(t) = analysis
         .theorems
         .iter_mut()
-        .find(|t| t.id == "T10" && t.verdict == Verdict::Fails)
+        .find(|t| t.id == TheoremId::T10 && t.verdict == Verdict::Fails)
     {
         t.verdict = Verdict::NotApplicable;
         t.detail = format!(

@@ -94,3 +94,20 @@ pub fn divergences(all: &[RuleResult]) -> Vec<Divergence> {
 pub fn play_rules(id: RuleId) -> PlayRules {
     Rules::preset(id).play
 }
+
+/// The distinct play rules of the rule sets `ids`, in the order first asked for
+/// (`jpd-tangsong`'s when `ids` is empty): a record is replayed once under each, since it may be
+/// legal under one ko rule and not under another.
+pub fn distinct_play_rules(ids: &[RuleId]) -> Vec<PlayRules> {
+    let mut plays: Vec<PlayRules> = Vec::new();
+    for &id in ids {
+        let p = play_rules(id);
+        if !plays.contains(&p) {
+            plays.push(p);
+        }
+    }
+    if plays.is_empty() {
+        plays.push(play_rules(RuleId::JpdTangsong));
+    }
+    plays
+}

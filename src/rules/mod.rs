@@ -18,7 +18,7 @@ mod score;
 
 use serde::Serialize;
 
-pub use all::{divergences, play_rules, score_all};
+pub use all::{distinct_play_rules, divergences, play_rules, score_all};
 pub use id::RuleId;
 pub use ledger::{Cause, Ledger};
 pub use result::{diverge, Divergence, RuleResult};

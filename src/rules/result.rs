@@ -11,7 +11,7 @@ use crate::engine::Color;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RuleResult {
     /// The rule set's id.
-    pub rules: String,
+    pub rules: RuleId,
     /// Komi in force, compensation included.
     pub komi: Half,
     /// Black's points under the rule set's own method.
@@ -59,7 +59,7 @@ impl RuleResult {
             None => "0".to_string(),
         };
         RuleResult {
-            rules: id.as_str().to_string(),
+            rules: id,
             komi,
             black,
             white,
@@ -84,7 +84,7 @@ impl RuleResult {
     pub fn unscored(id: RuleId, result: &str) -> RuleResult {
         let komi = Rules::preset(id).komi;
         RuleResult {
-            rules: id.as_str().to_string(),
+            rules: id,
             komi,
             black: Half::ZERO,
             white: Half::ZERO,
@@ -112,7 +112,7 @@ impl RuleResult {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Divergence {
     /// The other rule set.
-    pub rules: String,
+    pub rules: RuleId,
     /// jpd-tangsong's result.
     pub reference: String,
     /// The other's result.
@@ -147,7 +147,7 @@ pub fn diverge(t: &RuleResult, r: &RuleResult, rt: &Rules, rr: &Rules) -> Option
     causes.add_half(Cause::Komi, komi_term);
     let margin_difference = r.margin - t.margin;
     Some(Divergence {
-        rules: r.rules.clone(),
+        rules: r.rules,
         reference: t.result.clone(),
         result: r.result.clone(),
         winner_differs,

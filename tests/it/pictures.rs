@@ -3,8 +3,9 @@
 
 use std::path::PathBuf;
 
-use jipingdian::checks::{analyse, CheckOptions, Finished};
+use jipingdian::checks::{analyse, CheckOptions};
 use jipingdian::counting::Balancing;
+use jipingdian::counting::Finished;
 use jipingdian::engine::{Color, PlayRules};
 use jipingdian::report::examples::write_example;
 use jipingdian::report::score::{score_bytes, ScoreOptions};

@@ -1,7 +1,8 @@
 //! Shared helpers: building finished games from move lists.
 
-use jipingdian::checks::{analyse, Analysis, CheckOptions, Finished};
+use jipingdian::checks::{analyse, Analysis, CheckOptions};
 use jipingdian::counting::Balancing;
+use jipingdian::counting::Finished;
 use jipingdian::engine::{Color, Coord, Game, Move, Phase, PlayRules};
 use jipingdian::rules::RuleId;
 

@@ -141,7 +141,7 @@ impl ReAgreement {
             _ => None,
         };
         ReAgreement {
-            rules: r.rules.clone(),
+            rules: r.rules.to_string(),
             re_agrees,
             re_margin_diff,
         }
@@ -267,7 +267,7 @@ fn results_json<S: serde::Serializer>(results: &[RuleResult], s: S) -> Result<S:
     s.collect_seq(results.iter().map(|r| {
         let counted = is_count(r);
         ResultJson {
-            rules: &r.rules,
+            rules: r.rules.as_str(),
             komi: r.komi,
             black: counted.then_some(r.black),
             white: counted.then_some(r.white),

@@ -47,7 +47,7 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
             w.write_record([
                 r.file.clone(),
                 r.size.to_string(),
-                res.rules.clone(),
+                res.rules.to_string(),
                 res.komi.to_string(),
                 opt(is_count(res).then(|| res.black.to_string())),
                 opt(is_count(res).then(|| res.white.to_string())),

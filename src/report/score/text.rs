@@ -6,7 +6,8 @@ use std::io::Write;
 
 use super::grid::class_char;
 use super::json::{is_count, FileReport};
-use crate::checks::{Analysis, Finished, Verdict};
+use crate::checks::{Analysis, Verdict};
+use crate::counting::Finished;
 use crate::counting::{Count, FillUp};
 use crate::counting::{Half, Stability};
 use crate::engine::{Board, Color, PerSide, Point};
