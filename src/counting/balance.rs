@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use super::score::Half;
+use crate::engine::Half;
 use crate::engine::{Board, Color, NegativeKind, PerSide, Point};
 use crate::settlement::{PointClass, Settlement};
 

@@ -32,7 +32,7 @@
 
 use serde::Serialize;
 
-use super::score::Half;
+use crate::engine::Half;
 use crate::engine::{Board, Cell, Color, PerSide, Point, SuicideRule};
 use crate::settlement::{PassAlive, PointClass, Settlement, SharedKind, TerritoryKind};
 

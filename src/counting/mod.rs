@@ -6,12 +6,11 @@
 pub mod balance;
 pub mod fillup;
 mod finished;
-pub mod score;
 
+pub use crate::engine::{Half, Points};
 pub use balance::{BalancePlan, Balancing, Fallback};
 pub use fillup::{fill_up, FillUp, Stability};
 pub use finished::Finished;
-pub use score::{Half, Points};
 
 use crate::engine::{Board, Color, Coord, End, Game, NegativeKind, PerSide, Phase, Point};
 use crate::settlement::{

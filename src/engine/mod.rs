@@ -2,11 +2,13 @@
 
 pub mod board;
 pub mod game;
+pub mod half;
 pub mod naive;
 pub mod region;
 pub mod types;
 
 pub use board::{Board, Cell, Illegal, MoveInfo, Point, SuicideRule, MAX_SIZE, MIN_SIZE};
 pub use game::{End, Game, GameError, KoRule, Phase, PlayRules, Record};
+pub use half::{Half, Points};
 pub use region::Regions;
 pub use types::{Color, Coord, Move, NegativeKind, PerSide};

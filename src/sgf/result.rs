@@ -1,7 +1,7 @@
 //! The recorded result (`RE`) read: winner, margin in half-points and how the game was won.
 
-use crate::counting::Half;
 use crate::engine::Color;
+use crate::engine::Half;
 
 /// How a recorded result (`RE`) says the game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
