@@ -354,6 +354,9 @@ fn judge_area(
     let depth = (2 * empties as u32 + 2 * total_stones + 8).min(48);
     let outcome = search_area(board, area, mode, budget, depth, j);
     match outcome {
+        Tri::Loss if captures_are_miai(board, area, mode, budget) => {
+            note(j, Unsettled::Capturable, area)
+        }
         Tri::Loss => seki_or_alive(board, pa, area, j),
         Tri::Win => note(j, Unsettled::Capturable, area),
         Tri::Ko => note(j, Unsettled::Ko, area),
@@ -424,6 +427,57 @@ fn search_area(
         }
     }
     outcome
+}
+
+thread_local! {
+    /// Whether [`captures_are_miai`] is judging a position already: its own judgement of the
+    /// position after the exchange does not look for miai again.
+    static IN_MIAI_CHECK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether two captures in `area`, one for each side, are miai: each colour has a string in
+/// atari there, and after Black takes White's and White takes Black's the referee settles
+/// every point of the area. The net-capture search cannot see this (whoever captures first
+/// meets the other capture in reply, so neither attacker comes out ahead), yet neither string
+/// is in seki: each is taken for nothing. In a hanezeki the capture costs the capturer, and
+/// the position after the exchange is not settled (the capturer's group is still to be
+/// killed), so the seki stands. Checked only where the search found no winner.
+fn captures_are_miai(board: &Board, area: &[Point], mode: Mode, budget: u32) -> bool {
+    if IN_MIAI_CHECK.with(std::cell::Cell::get) {
+        return false;
+    }
+    // The first string in atari of each colour (area order): a stone of it and its liberty.
+    let mut atari = [None::<(Point, Point)>; 2];
+    for &p in area {
+        if let Some(c) = board.stone(p) {
+            if atari[c.idx()].is_none() && board.liberties(p) == 1 {
+                atari[c.idx()] = board.string_liberties(p).first().map(|&l| (p, l));
+            }
+        }
+    }
+    let (Some((white, take_white)), Some((black, take_black))) =
+        (atari[Color::White.idx()], atari[Color::Black.idx()])
+    else {
+        return false;
+    };
+    // Black takes White's string, then White takes Black's, each a capture.
+    let mut after = board.clone();
+    if after
+        .play(take_white, Color::Black, SuicideRule::Forbidden)
+        .is_err()
+        || after.stone(white).is_some()
+        || after.cell(take_black) != Cell::Empty
+        || after
+            .play(take_black, Color::White, SuicideRule::Forbidden)
+            .is_err()
+        || after.stone(black).is_some()
+    {
+        return false;
+    }
+    IN_MIAI_CHECK.with(|c| c.set(true));
+    let j = judge_inner(&after, &PassAlive::analyse(&after), mode, budget);
+    IN_MIAI_CHECK.with(|c| c.set(false));
+    area.iter().all(|p| j.open.binary_search(p).is_err())
 }
 
 /// The canonical image of `board`: of its eight rotations and reflections, the least when the

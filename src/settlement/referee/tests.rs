@@ -149,6 +149,37 @@ fn a_hanezeki_is_a_proven_seki() {
     assert!(j.dead().is_empty());
 }
 
+/// Two captures that are miai, not a hanezeki: the smallest 4x4 position `jpd exhaust` filed as
+/// `hanezeki_like`. White's D4 is in atari at D3 and Black's A1 at B1. Whoever takes first
+/// meets the other capture in reply, so the net-capture search finds no winner; but each
+/// capture is free: after Black D3 (taking D4) and White B1 (taking A1), Black's string with
+/// the eye D4 and White's with the eye A1 share B4, B3, C2 and C1, which neither can fill
+/// without giving the other the capture, a settled seki. Neither string in atari was in seki:
+/// the area is unsettled (`capturable`).
+#[test]
+fn captures_that_are_miai_are_not_a_seki() {
+    let (_, j) = judged(
+        "
+            O . X O
+            O . X .
+            O O . X
+            X . . X",
+    );
+    assert_eq!(j.unsettled(), Some(Unsettled::Capturable));
+    assert!(j.dead().is_empty());
+    // The position after the exchange is the settled one the reading above describes.
+    let (b, j) = judged(
+        "
+            O . X .
+            O . X X
+            O O . X
+            . O . X",
+    );
+    assert!(j.is_settled(), "{:?}", j.unsettled());
+    assert!(j.in_seki(at(&b, 'C', 4)));
+    assert!(j.in_seki(at(&b, 'A', 4)));
+}
+
 /// A seki with an eye on each side inside pass-alive walls, from a generated game (seed
 /// 2008, game 6510 of the default campaign). White's group (C9 D9 E8... J7) has the eye E9
 /// and the liberty H7; Black's H9 H8 J8 has the eye J9 and the same liberty H7; Black's big
