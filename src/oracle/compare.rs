@@ -31,6 +31,9 @@ pub struct OracleRow {
     pub gnugo_result: String,
     /// Our result.
     pub our_result: String,
+    /// The record's own result (`RE` as written; empty without one): where the two counts
+    /// differ, it says which of them the players (or the server) counted.
+    pub record_result: String,
     /// GNU Go's margin, Black minus White after komi.
     pub gnugo_margin_b_minus_w: String,
     /// Ours.
@@ -112,6 +115,7 @@ fn error_row(
         dead_source: opts.dead.name().into(),
         gnugo_result: String::new(),
         our_result: String::new(),
+        record_result: String::new(),
         gnugo_margin_b_minus_w: String::new(),
         our_margin_b_minus_w: String::new(),
         agree: false,
@@ -216,6 +220,7 @@ fn compare_under(
         dead_source: opts.dead.name().into(),
         gnugo_result: j.result.clone(),
         our_result: ours.result.clone(),
+        record_result: rep.record.result.clone().unwrap_or_default(),
         gnugo_margin_b_minus_w: j.margin.to_string(),
         our_margin_b_minus_w: ours.margin.to_string(),
         agree,

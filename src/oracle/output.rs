@@ -23,7 +23,7 @@ pub fn write_csv<W: Write>(out: W, rows: &[OracleRow]) -> csv::Result<()> {
 }
 
 /// The columns of `oracle.csv`.
-pub const CSV_HEADER: [&str; 17] = [
+pub const CSV_HEADER: [&str; 18] = [
     "file",
     "game_seed",
     "size",
@@ -32,6 +32,7 @@ pub const CSV_HEADER: [&str; 17] = [
     "dead_source",
     "gnugo_result",
     "our_result",
+    "record_result",
     "gnugo_margin_b_minus_w",
     "our_margin_b_minus_w",
     "agree",

@@ -150,6 +150,14 @@ fn gnugo_japanese_count_agrees_on_the_corpus() {
             .find(|r| r.rules == "japanese")
             .expect("a japanese row");
         assert_ne!(row.category_name(), "error", "{row:?}");
+        // The record's own result rides along, as written in RE.
+        let text = std::fs::read_to_string(p).unwrap();
+        let re = text
+            .split("RE[")
+            .nth(1)
+            .and_then(|t| t.split(']').next())
+            .expect("every corpus game has RE");
+        assert_eq!(row.record_result, re, "{row:?}");
         let known = JAPANESE_DIFFERENCES.iter().find(|(f, _, _)| *f == row.file);
         match (row.agree, known) {
             (true, None) => agree += 1,
