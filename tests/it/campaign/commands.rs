@@ -1,0 +1,402 @@
+//! The commands around a campaign: merge refusals, findings read up to the checkpoint, replay lines, progress lines, summaries only, the size warning.
+
+use super::*;
+
+/// Two complete shards of a 40-game campaign (5x5 and 7x7), in fresh folders.
+fn two_shards(name: &str) -> [PathBuf; 2] {
+    [1, 2].map(|i| {
+        let d = tmp(&format!("{name}-shard{i}"));
+        let mut cfg = RunConfig::new(Campaign {
+            master_seed: 7,
+            games: 40,
+            sizes: vec![5, 7],
+            policy: Policy::Mixed,
+            shard: Some(Shard { index: i, count: 2 }),
+        });
+        cfg.chunk_size = 8;
+        assert!(campaign::run(&cfg, &d, &Hooks::default()).unwrap().complete);
+        d
+    })
+}
+
+fn merge_err(out: &Path, shards: &[PathBuf]) -> String {
+    match campaign::merge(out, shards, vec![], "unknown".into()) {
+        Ok(r) => panic!("the merge of damaged shards was accepted: {r:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// A shard cut, changed or unfinished is refused with the file and the line, and the merge
+/// writes nothing (before, a shard cut at a row boundary merged as "complete" with rows
+/// missing).
+#[test]
+fn merge_refuses_a_damaged_or_unfinished_shard() {
+    let shards = two_shards("damaged");
+    let out = tmp("damaged-out");
+    // Sanity: the two shards merge.
+    let r = campaign::merge(&out, &shards, vec![], "unknown".into()).unwrap();
+    assert!(r.complete);
+    assert_eq!(r.games_done, 40);
+    let whole = fs::read(out.join("games.csv")).unwrap();
+    let games = shards[0].join("games.csv");
+    let good = fs::read(&games).unwrap();
+    let text = String::from_utf8(good.clone()).unwrap();
+    // 1. games.csv cut at a row boundary: the header and 5 of its 20 rows kept.
+    let cut: String = text.lines().take(6).map(|l| format!("{l}\n")).collect();
+    fs::write(&games, &cut).unwrap();
+    let e = merge_err(&out, &shards);
+    assert!(e.contains("games.csv") && e.contains("cut"), "{e}");
+    // The earlier merge is untouched: nothing written before the shard is refused.
+    assert_eq!(fs::read(out.join("games.csv")).unwrap(), whole);
+    // 2. The same length, a game index changed: shard 1/2 plays games 0, 2, 4, ... so line 3
+    //    (the second row) is game 2; make it game 4.
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[2].starts_with("2,"), "{}", lines[2]);
+    let changed = text.replacen(
+        &format!("\n{}", lines[2]),
+        &format!("\n4{}", &lines[2][1..]),
+        1,
+    );
+    assert_eq!(changed.len(), good.len());
+    fs::write(&games, &changed).unwrap();
+    let e = merge_err(&out, &shards);
+    assert!(e.contains("games.csv: line 3: game 4"), "{e}");
+    fs::write(&games, &good).unwrap();
+    // 3. scores.csv cut in the middle of a row.
+    let scores = shards[1].join("scores.csv");
+    let s = fs::read(&scores).unwrap();
+    fs::write(&scores, &s[..s.len() - 7]).unwrap();
+    let e = merge_err(&out, &shards);
+    assert!(e.contains("scores.csv") && e.contains("cut"), "{e}");
+    fs::write(&scores, &s).unwrap();
+    // 4. An unfinished shard (stopped after one chunk of 8 games of its 20) is refused.
+    let d = tmp("damaged-unfinished");
+    let mut cfg = RunConfig::new(Campaign {
+        master_seed: 7,
+        games: 40,
+        sizes: vec![5, 7],
+        policy: Policy::Mixed,
+        shard: Some(Shard { index: 2, count: 2 }),
+    });
+    cfg.chunk_size = 8;
+    cfg.stop_after_chunks = Some(1);
+    let r = campaign::run(&cfg, &d, &Hooks::default()).unwrap();
+    assert_eq!((r.games_done, r.complete), (8, false));
+    let e = merge_err(&out, &[shards[0].clone(), d.clone()]);
+    assert!(e.contains("8 of its 20") && e.contains("--resume"), "{e}");
+    // 5. A manifest that says complete with games missing is inconsistent.
+    let mpath = shards[1].join("manifest.json");
+    let m = fs::read_to_string(&mpath).unwrap();
+    fs::write(
+        &mpath,
+        m.replace("\"games_done\": 20", "\"games_done\": 19"),
+    )
+    .unwrap();
+    let e = merge_err(&out, &shards);
+    assert!(
+        e.contains("manifest.json") && e.contains("inconsistent"),
+        "{e}"
+    );
+    fs::write(&mpath, m).unwrap();
+    // Repaired, they merge to the same bytes.
+    campaign::merge(&out, &shards, vec![], "unknown".into()).unwrap();
+    assert_eq!(fs::read(out.join("games.csv")).unwrap(), whole);
+    for d in shards.iter().chain([&out, &d]) {
+        fs::remove_dir_all(d).unwrap();
+    }
+}
+
+/// `jpd findings` reads a campaign's streamed files only up to the manifest's checkpoint: the
+/// rows a killed run wrote after it are not counted, and a file cut short is refused.
+#[test]
+fn findings_read_up_to_the_checkpoint() {
+    let [d, other] = two_shards("findings");
+    let before = jipingdian::report::findings::findings(&d).unwrap();
+    // divergences.csv is one of the files FINDINGS.md is made from.
+    let div = d.join("divergences.csv");
+    let good = fs::read(&div).unwrap();
+    assert!(
+        good.iter().filter(|&&b| b == b'\n').count() > 1,
+        "rows to cut"
+    );
+    let mut extra = good.clone();
+    // A row with too few cells: read, it would be an error.
+    extra.extend_from_slice(b"999,partial row\n");
+    fs::write(&div, &extra).unwrap();
+    assert_eq!(jipingdian::report::findings::findings(&d).unwrap(), before);
+    fs::write(&div, &good[..good.len() - 1]).unwrap();
+    let e = jipingdian::report::findings::findings(&d)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("divergences.csv") && e.contains("cut"), "{e}");
+    fs::remove_dir_all(&d).unwrap();
+    fs::remove_dir_all(&other).unwrap();
+}
+
+/// `jpd replay` takes `jpd run`'s defaults: `--game 13` alone is game 13 of the default
+/// campaign (seed 2008, sizes 9,13,19, policy mixed), a 13x13 game since 13 % 3 = 1 (it was a
+/// 9x9 game before). And the replay line of a report, copied, gives the game's row back.
+#[test]
+fn a_replay_line_from_a_report_reproduces_the_game() {
+    let out = jpd(&["replay", "--game", "13", "--csv"]);
+    assert!(out.status.success());
+    let spec = Campaign {
+        master_seed: 2008,
+        games: 14,
+        sizes: vec![9, 13, 19],
+        policy: Policy::Mixed,
+        shard: None,
+    }
+    .spec(13);
+    assert_eq!(spec.size, 13);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        replay_games_csv(&spec, &RunOptions::default())
+    );
+    // A campaign of another policy: FINDINGS.md's replay line names it.
+    let d = tmp("replay-line");
+    let out = jpd(&[
+        "run",
+        "--games",
+        "12",
+        "--sizes",
+        "5,7",
+        "--policy",
+        "seki",
+        "--seed",
+        "5",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    jipingdian::report::findings::write_findings(&d).unwrap();
+    let md = fs::read_to_string(d.join("FINDINGS.md")).unwrap();
+    let line = md.split("reproducible with `").nth(1).unwrap();
+    let line = &line[..line.find('`').unwrap()];
+    assert_eq!(
+        line,
+        "jpd replay --seed 5 --game I --sizes 5,7 --policy seki"
+    );
+    let games = fs::read_to_string(d.join("games.csv")).unwrap();
+    for game in ["7", "10"] {
+        let mut args: Vec<&str> = line.split(' ').skip(1).collect();
+        args.iter_mut()
+            .filter(|a| **a == "I")
+            .for_each(|a| *a = game);
+        args.push("--csv");
+        let out = jpd(&args);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let row = games.lines().find(|l| l.starts_with(&format!("{game},")));
+        assert_eq!(text.lines().nth(1), row, "game {game}");
+    }
+    // The comment of a violation or example record: its replay line gives every option.
+    let spec = GameSpec {
+        master_seed: 5,
+        index: 7,
+        size: 7,
+        policy: Policy::Seki,
+    };
+    let comment = campaign::spec_comment(&spec, Policy::Seki);
+    let line = comment.split("Regenerate with: ").nth(1).unwrap();
+    let mut args: Vec<&str> = line.split(' ').skip(1).collect();
+    args.push("--csv");
+    let out = jpd(&args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().nth(1),
+        games.lines().find(|l| l.starts_with("7,"))
+    );
+    fs::remove_dir_all(&d).unwrap();
+}
+
+/// With stderr not a terminal (a pipe here), `jpd run` prints plain progress lines (every
+/// `--progress-every` seconds; 0: after every game) with the rate and the time left; after
+/// `--resume` the count goes on from the checkpoint; `--quiet` prints nothing.
+#[test]
+fn progress_lines_when_stderr_is_not_a_terminal() {
+    let d = tmp("progress");
+    let mut cfg = RunConfig::new(Campaign {
+        master_seed: 3,
+        games: 12,
+        sizes: vec![5],
+        policy: Policy::Uniform,
+        shard: None,
+    });
+    cfg.chunk_size = 4;
+    cfg.stop_after_chunks = Some(2);
+    assert_eq!(
+        campaign::run(&cfg, &d, &Hooks::default())
+            .unwrap()
+            .games_done,
+        8
+    );
+    let out = jpd(&[
+        "run",
+        "--resume",
+        d.to_str().unwrap(),
+        "--progress-every",
+        "0",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains(" games (")).collect();
+    // The four games left, each a line (one thread), counted from the 8 done before: 9/12 (75.0%)
+    // to 12/12 (100.0%).
+    assert_eq!(lines.len(), 4, "{err}");
+    for (line, (n, pct)) in
+        lines
+            .iter()
+            .zip([(9, "75.0"), (10, "83.3"), (11, "91.7"), (12, "100.0")])
+    {
+        assert!(
+            line.starts_with(&format!("jpd run: {n}/12 games ({pct}%), ")),
+            "{err}"
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains(" games/s, 0 violations, ETA ")),
+        "{err}"
+    );
+    let q = tmp("progress-quiet");
+    let out = jpd(&[
+        "run",
+        "--games",
+        "3",
+        "--sizes",
+        "5",
+        "--quiet",
+        "--progress-every",
+        "0",
+        "--out",
+        q.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    fs::remove_dir_all(&d).unwrap();
+    fs::remove_dir_all(&q).unwrap();
+}
+
+/// `summaries_only`: games.csv and scores.csv keep their header and no rows; every other file
+/// has the bytes of a full run, interrupted and resumed or in shards merged, and FINDINGS.md
+/// is the same.
+#[test]
+fn summaries_only_keeps_every_file_but_the_game_rows() {
+    let c = |shard| Campaign {
+        master_seed: 11,
+        games: 30,
+        sizes: vec![5, 7],
+        policy: Policy::Mixed,
+        shard,
+    };
+    let full = tmp("so-full");
+    let mut cfg = RunConfig::new(c(None));
+    cfg.chunk_size = 8;
+    campaign::run(&cfg, &full, &Hooks::default()).unwrap();
+    let lean = tmp("so-lean");
+    cfg.summaries_only = true;
+    cfg.stop_after_chunks = Some(2);
+    assert!(
+        !campaign::run(&cfg, &lean, &Hooks::default())
+            .unwrap()
+            .complete
+    );
+    let r = campaign::resume(&lean, &ResumeConfig::default(), &Hooks::default()).unwrap();
+    assert!(r.complete);
+    assert!(Manifest::read(&lean).unwrap().summaries_only);
+    let first_line = |p: &Path| {
+        let t = fs::read_to_string(p).unwrap();
+        t.lines().next().unwrap().to_string() + "\n"
+    };
+    for name in CSV_FILES.iter().chain(&campaign::SUMMARY_FILES) {
+        let (a, b) = (
+            fs::read(full.join(name)).unwrap(),
+            fs::read(lean.join(name)).unwrap(),
+        );
+        if campaign::SUMMARIES_ONLY_FILES.contains(name) {
+            assert_eq!(
+                String::from_utf8(b).unwrap(),
+                first_line(&full.join(name)),
+                "{name}"
+            );
+        } else {
+            assert!(a == b, "{name} differs");
+        }
+    }
+    let md = |d: &Path| jipingdian::report::findings::findings(d).unwrap();
+    assert_eq!(md(&full), md(&lean));
+    // Shards run with it merge (games.csv has no rows to check against the games done).
+    let shards: Vec<PathBuf> = [1, 2]
+        .iter()
+        .map(|&i| {
+            let d = tmp(&format!("so-shard{i}"));
+            let mut cfg = RunConfig::new(c(Some(Shard { index: i, count: 2 })));
+            cfg.summaries_only = true;
+            campaign::run(&cfg, &d, &Hooks::default()).unwrap();
+            d
+        })
+        .collect();
+    let merged = tmp("so-merged");
+    assert!(
+        campaign::merge(&merged, &shards, vec![], "x".into())
+            .unwrap()
+            .complete
+    );
+    assert_eq!(
+        fs::read(merged.join("summary.csv")).unwrap(),
+        fs::read(full.join("summary.csv")).unwrap()
+    );
+    for d in shards.iter().chain([&full, &lean, &merged]) {
+        fs::remove_dir_all(d).unwrap();
+    }
+}
+
+/// A campaign estimated over 2 GB is warned about before it starts, with the way to keep only
+/// the summaries. 700,000 games of 19x19 at 2,800 + 20 x 19 = 3,180 bytes a game: 2.2 GB. (The
+/// board size 4 then stops the run before any game.)
+#[test]
+fn a_big_campaign_is_warned_about() {
+    let c = Campaign {
+        master_seed: 1,
+        games: 700_000,
+        sizes: vec![19],
+        policy: Policy::Mixed,
+        shard: None,
+    };
+    assert_eq!(c.estimated_bytes(false), 700_000 * 3_180);
+    // Without games.csv and scores.csv: 35% of it, 1,113 bytes a game.
+    assert_eq!(c.estimated_bytes(true), 700_000 * 1_113);
+    let d = tmp("big");
+    let out = jpd(&[
+        "run",
+        "--games",
+        "700000",
+        "--sizes",
+        "19,4",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    // (3,180 + 2,880) / 2 = 3,030 bytes a game: 2.1 GB.
+    assert!(
+        err.contains("warning: this campaign will write about 2.1 GB"),
+        "{err}"
+    );
+    assert!(err.contains("--summaries-only"), "{err}");
+    assert_eq!(out.status.code(), Some(2));
+    let out = jpd(&[
+        "run",
+        "--games",
+        "10000",
+        "--sizes",
+        "19,4",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(!String::from_utf8(out.stderr).unwrap().contains("warning"));
+    let _ = fs::remove_dir_all(&d);
+}
