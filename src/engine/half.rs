@@ -112,6 +112,16 @@ impl serde::Serialize for Points {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Points {
+    /// Reads the text [`Points`] writes (and any `f64` text on a half-point: `6`, `-0.5`).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Points, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Half::parse_points(&text)
+            .map(Points)
+            .ok_or_else(|| serde::de::Error::custom(format!("{text:?} is not a number of points")))
+    }
+}
+
 impl Add for Half {
     type Output = Half;
     fn add(self, o: Half) -> Half {

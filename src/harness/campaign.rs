@@ -351,7 +351,7 @@ fn headers() -> [csv::ByteRecord; 5] {
         game: 0,
         seed: 0,
         size: 5,
-        policy: "uniform",
+        policy: "uniform".into(),
         theorem: String::new(),
         detail: String::new(),
     };

@@ -506,7 +506,7 @@ fn violations_header() -> Vec<String> {
         game: 0,
         seed: 0,
         size: 0,
-        policy: "",
+        policy: "".into(),
         theorem: String::new(),
         detail: String::new(),
     })

@@ -5,9 +5,10 @@
 //! one [`ViolationRow`] per failed theorem (violations.csv), plus what the summary needs. A
 //! panic inside the game is caught and becomes a violation with the game's seed.
 
+use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::generate::{generate, EdgeCases, GameSpec, Generated};
 use crate::checks::{
@@ -134,7 +135,7 @@ pub struct ScoreRow {
 }
 
 /// A row of violations.csv: one per failed theorem (or caught panic).
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ViolationRow {
     /// Index of the game.
     pub game: u64,
@@ -143,7 +144,7 @@ pub struct ViolationRow {
     /// Board size.
     pub size: u8,
     /// The policy.
-    pub policy: &'static str,
+    pub policy: Cow<'static, str>,
     /// T1..T11, or `panic`.
     pub theorem: String,
     /// The one-line detail.
@@ -151,7 +152,7 @@ pub struct ViolationRow {
 }
 
 /// A row of findings.csv: one per settled game and finding (F1-F6) that applies to it.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct FindingRow {
     /// Index of the game.
     pub game: u64,
@@ -160,9 +161,9 @@ pub struct FindingRow {
     /// Board size.
     pub size: u8,
     /// The policy.
-    pub policy: &'static str,
+    pub policy: Cow<'static, str>,
     /// F1..F6.
-    pub finding: &'static str,
+    pub finding: Cow<'static, str>,
     /// 1 when the text's reading makes a difference on this game.
     pub matters: u8,
     /// 1 when it changes jpd-tangsong's margin.
@@ -176,7 +177,7 @@ pub struct FindingRow {
 /// A row of divergences.csv: one per game and rule set whose winner or board margin differs
 /// from jpd-tangsong's, with the named causes that account for the difference (half-points
 /// written as points; each cause column is the other rule set's term minus jpd-tangsong's).
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct DivergenceRow {
     /// Index of the game.
     pub game: u64,
@@ -185,9 +186,9 @@ pub struct DivergenceRow {
     /// Board size.
     pub size: u8,
     /// The policy.
-    pub policy: &'static str,
+    pub policy: Cow<'static, str>,
     /// The other rule set.
-    pub rules: &'static str,
+    pub rules: Cow<'static, str>,
     /// jpd-tangsong's result.
     pub jpd_tangsong_result: String,
     /// The other rule set's result.
@@ -233,8 +234,8 @@ impl DivergenceRow {
             game: spec.index,
             seed: spec.seed(),
             size: spec.size,
-            policy,
-            rules: d.rules.as_str(),
+            policy: policy.into(),
+            rules: d.rules.as_str().into(),
             jpd_tangsong_result: d.reference.clone(),
             result: d.result.clone(),
             winner_differs: d.winner_differs as u8,
@@ -253,6 +254,27 @@ impl DivergenceRow {
             balancing_b1_points: c(Cause::BalancingB1),
             ownership_c1_points: c(Cause::OwnershipC1),
             unexplained_points: Points(d.unexplained),
+        }
+    }
+}
+
+impl DivergenceRow {
+    /// The term of cause `x`, as its `*_points` column holds it.
+    pub fn cause_points(&self, x: Cause) -> Points {
+        match x {
+            Cause::Komi => self.komi_points,
+            Cause::FirstPass => self.first_pass_points,
+            Cause::LastMoveParity => self.last_move_parity_points,
+            Cause::EarlyPass => self.early_pass_points,
+            Cause::PassStones => self.pass_stones_points,
+            Cause::SekiPoints => self.seki_points_points,
+            Cause::DameSekiLiteral => self.dame_seki_literal_points,
+            Cause::OneSidedDame => self.one_sided_dame_points,
+            Cause::FourPassLiberty => self.four_pass_liberty_points,
+            Cause::UnfilledKo => self.unfilled_ko_points,
+            Cause::DeadStonesOnBoard => self.dead_stones_on_board_points,
+            Cause::BalancingB1 => self.balancing_b1_points,
+            Cause::OwnershipC1 => self.ownership_c1_points,
         }
     }
 }
@@ -426,7 +448,7 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
             game: spec.index,
             seed: spec.seed(),
             size: spec.size,
-            policy: spec.policy.name(),
+            policy: spec.policy.name().into(),
             theorem: "panic".into(),
             detail: msg.replace('\n', " "),
         }],
@@ -549,8 +571,8 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
             game: spec.index,
             seed: spec.seed(),
             size: spec.size,
-            policy: g.policy.name(),
-            finding: f.id.as_str(),
+            policy: g.policy.name().into(),
+            finding: f.id.as_str().into(),
             matters: f.matters as u8,
             margin_changes: f.margin_changes as u8,
             winner_changes: f.winner_changes as u8,
@@ -581,7 +603,7 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
             game: spec.index,
             seed: spec.seed(),
             size: spec.size,
-            policy: g.policy.name(),
+            policy: g.policy.name().into(),
             theorem: t.id.to_string(),
             detail: t.detail,
         })

@@ -16,7 +16,7 @@ use crate::checks::{FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
 use crate::harness::campaign::Manifest;
 use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
-use crate::harness::outcome::ViolationRow;
+use crate::harness::outcome::{DivergenceRow, FindingRow, ViolationRow};
 use crate::harness::shrink::shrinker;
 use crate::harness::summary::{DivergenceSummaryRow, FindingsSummaryRow};
 use crate::report::examples::write_example;
@@ -30,7 +30,7 @@ mod pictures;
 mod read;
 use exhaustive::*;
 use pictures::*;
-use read::{cell, col, read_rows, reader};
+use read::{cell, col, each_row, read_rows, reader};
 
 /// Errors reading a campaign folder.
 #[derive(Debug, thiserror::Error)]
@@ -159,28 +159,18 @@ fn read_summary(dir: &Path) -> Result<(PerSize, BTreeMap<String, u64>), Findings
 fn first_failures(dir: &Path) -> Result<FirstFailures, FindingsError> {
     let vpath = dir.join("violations.csv");
     let mut first: BTreeMap<String, (String, String, String, String, String)> = BTreeMap::new();
-    let mut vr = reader(&vpath)?;
-    let vh = vr.headers().map_err(csv_err(&vpath))?.clone();
-    let (g_c, seed_c, sz_c, pol_c, th_c, det_c) = (
-        col(&vh, &vpath, "game")?,
-        col(&vh, &vpath, "seed")?,
-        col(&vh, &vpath, "size")?,
-        col(&vh, &vpath, "policy")?,
-        col(&vh, &vpath, "theorem")?,
-        col(&vh, &vpath, "detail")?,
-    );
-    for rec in vr.records() {
-        let rec = rec.map_err(csv_err(&vpath))?;
-        first.entry(rec[th_c].to_string()).or_insert_with(|| {
+    each_row(&vpath, |v: ViolationRow| {
+        first.entry(v.theorem).or_insert_with(|| {
             (
-                rec[g_c].to_string(),
-                rec[seed_c].to_string(),
-                rec[sz_c].to_string(),
-                rec[pol_c].to_string(),
-                rec[det_c].to_string(),
+                v.game.to_string(),
+                v.seed.to_string(),
+                v.size.to_string(),
+                v.policy.into_owned(),
+                v.detail,
             )
         });
-    }
+        Ok(())
+    })?;
     Ok(first)
 }
 
@@ -462,46 +452,33 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
     }
     let _ = writeln!(s);
     let path = dir.join("findings.csv");
-    if path.exists() {
-        let mut rdr = reader(&path)?;
-        let h = rdr.headers().map_err(csv_err(&path))?.clone();
-        let c = |n: &str| col(&h, &path, n);
-        let (g_c, seed_c, sz_c, pol_c, f_c, m_c, w_c, d_c) = (
-            c("game")?,
-            c("seed")?,
-            c("size")?,
-            c("policy")?,
-            c("finding")?,
-            c("matters")?,
-            c("winner_changes")?,
-            c("detail")?,
+    // Per finding, the first game where it matters, preferring one whose winner changes; and
+    // for F2, how many of the games where the choice matters leave dame.
+    let mut first: BTreeMap<String, (bool, String)> = BTreeMap::new();
+    let (mut f2_matters, mut f2_dame) = (0u64, 0u64);
+    let found = each_row(&path, |r: FindingRow| {
+        if r.matters != 1 {
+            return Ok(());
+        }
+        if r.finding == "F2" {
+            f2_matters += 1;
+            f2_dame += r.detail.contains("dame left") as u64;
+        }
+        let won = r.winner_changes == 1;
+        let line = format!(
+            "game {} (seed {}, {}x{}, {}): {}",
+            r.game, r.seed, r.size, r.size, r.policy, r.detail
         );
-        // Per finding, the first game where it matters, preferring one whose winner changes;
-        // and for F2, how many of the games where the choice matters leave dame.
-        let mut first: BTreeMap<String, (bool, String)> = BTreeMap::new();
-        let (mut f2_matters, mut f2_dame) = (0u64, 0u64);
-        for rec in rdr.records() {
-            let rec = rec.map_err(csv_err(&path))?;
-            if &rec[m_c] != "1" {
-                continue;
-            }
-            if &rec[f_c] == "F2" {
-                f2_matters += 1;
-                f2_dame += rec[d_c].contains("dame left") as u64;
-            }
-            let won = &rec[w_c] == "1";
-            let line = format!(
-                "game {} (seed {}, {}x{}, {}): {}",
-                &rec[g_c], &rec[seed_c], &rec[sz_c], &rec[sz_c], &rec[pol_c], &rec[d_c]
-            );
-            match first.get(&rec[f_c]) {
-                Some((true, _)) => {}
-                Some((false, _)) if !won => {}
-                _ => {
-                    first.insert(rec[f_c].to_string(), (won, line));
-                }
+        match first.get(r.finding.as_ref()) {
+            Some((true, _)) => {}
+            Some((false, _)) if !won => {}
+            _ => {
+                first.insert(r.finding.into_owned(), (won, line));
             }
         }
+        Ok(())
+    })?;
+    if found {
         if f2_matters > 0 {
             let _ = writeln!(
                 s,

@@ -199,20 +199,21 @@ pub(super) fn violations_seen(path: &Path, len: u64) -> Result<ViolationsSeen, C
     let mut seen = BTreeMap::new();
     let mut keep = BTreeSet::new();
     let mut rows = 0;
-    for rec in r.records() {
-        let rec = rec.map_err(csv_err(path))?;
-        let game: u64 = rec.get(0).and_then(|s| s.parse().ok()).ok_or_else(|| {
-            CampaignError::Invalid(format!(
-                "{}: line {}, column game: bad game index",
-                path.display(),
-                rec.position().map_or(0, |p| p.line())
-            ))
+    for row in r.deserialize::<ViolationRow>() {
+        let row = row.map_err(|e| match e.position() {
+            Some(p) if matches!(e.kind(), csv::ErrorKind::Deserialize { .. }) => {
+                CampaignError::Invalid(format!(
+                    "{}: line {}: a row that does not read: {e}",
+                    path.display(),
+                    p.line()
+                ))
+            }
+            _ => csv_err(path)(e).into(),
         })?;
-        let theorem = rec.get(4).unwrap_or("").to_string();
-        let n = seen.entry(theorem.clone()).or_insert(0);
+        let n = seen.entry(row.theorem.clone()).or_insert(0);
         *n += 1;
         if *n <= SGF_CAP_PER_THEOREM {
-            keep.insert(violation_file_name(game, &theorem));
+            keep.insert(violation_file_name(row.game, &row.theorem));
         }
         rows += 1;
     }

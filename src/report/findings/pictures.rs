@@ -22,75 +22,51 @@ pub(super) fn example_picks(dir: &Path) -> Result<Vec<Pick>, FindingsError> {
 
 /// The first failure of each theorem, from violations.csv (panics are not drawn).
 fn theorem_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError> {
-    let vpath = dir.join("violations.csv");
-    if vpath.exists() {
-        let mut r = reader(&vpath)?;
-        let h = r.headers().map_err(csv_err(&vpath))?.clone();
-        let (g_c, th_c, det_c) = (
-            col(&h, &vpath, "game")?,
-            col(&h, &vpath, "theorem")?,
-            col(&h, &vpath, "detail")?,
-        );
-        let mut seen = std::collections::BTreeSet::new();
-        for rec in r.records() {
-            let rec = rec.map_err(csv_err(&vpath))?;
-            let th = rec[th_c].to_string();
-            if th == "panic" || !seen.insert(th.clone()) {
-                continue;
-            }
-            let game: u64 = cell(&rec, g_c, &h, &vpath)?;
-            picks.push(Pick {
-                stem: format!("theorem-{th}-game-{game}"),
-                game,
-                title: format!("{th} fails on game {game}"),
-                caption: rec[det_c].chars().take(300).collect(),
-            });
+    let mut seen = std::collections::BTreeSet::new();
+    each_row(&dir.join("violations.csv"), |v: ViolationRow| {
+        let th = v.theorem;
+        if th == "panic" || !seen.insert(th.clone()) {
+            return Ok(());
         }
-    }
+        let game = v.game;
+        picks.push(Pick {
+            stem: format!("theorem-{th}-game-{game}"),
+            game,
+            title: format!("{th} fails on game {game}"),
+            caption: v.detail.chars().take(300).collect(),
+        });
+        Ok(())
+    })?;
     Ok(())
 }
 
 /// Per finding, the first game where it matters (one whose winner changes if any), from
 /// findings.csv.
 fn finding_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError> {
-    let fpath = dir.join("findings.csv");
-    if fpath.exists() {
-        let mut r = reader(&fpath)?;
-        let h = r.headers().map_err(csv_err(&fpath))?.clone();
-        let (g_c, f_c, m_c, w_c, d_c) = (
-            col(&h, &fpath, "game")?,
-            col(&h, &fpath, "finding")?,
-            col(&h, &fpath, "matters")?,
-            col(&h, &fpath, "winner_changes")?,
-            col(&h, &fpath, "detail")?,
+    // Per finding, the first game where it matters, preferring one whose winner changes.
+    let mut first: BTreeMap<String, (bool, u64, String)> = BTreeMap::new();
+    each_row(&dir.join("findings.csv"), |r: FindingRow| {
+        if r.matters != 1 {
+            return Ok(());
+        }
+        let won = r.winner_changes == 1;
+        let f = r.finding.as_ref();
+        if matches!(first.get(f), Some((true, _, _))) || (first.contains_key(f) && !won) {
+            return Ok(());
+        }
+        first.insert(
+            r.finding.into_owned(),
+            (won, r.game, r.detail.chars().take(300).collect()),
         );
-        // Per finding, the first game where it matters, preferring one whose winner changes.
-        let mut first: BTreeMap<String, (bool, u64, String)> = BTreeMap::new();
-        for rec in r.records() {
-            let rec = rec.map_err(csv_err(&fpath))?;
-            if &rec[m_c] != "1" {
-                continue;
-            }
-            let won = &rec[w_c] == "1";
-            if matches!(first.get(&rec[f_c]), Some((true, _, _)))
-                || (first.contains_key(&rec[f_c]) && !won)
-            {
-                continue;
-            }
-            let game: u64 = cell(&rec, g_c, &h, &fpath)?;
-            first.insert(
-                rec[f_c].to_string(),
-                (won, game, rec[d_c].chars().take(300).collect()),
-            );
-        }
-        for (f, (_, game, caption)) in first {
-            picks.push(Pick {
-                stem: format!("finding-{f}-game-{game}"),
-                game,
-                title: format!("{f} on game {game}"),
-                caption,
-            });
-        }
+        Ok(())
+    })?;
+    for (f, (_, game, caption)) in first {
+        picks.push(Pick {
+            stem: format!("finding-{f}-game-{game}"),
+            game,
+            title: format!("{f} on game {game}"),
+            caption,
+        });
     }
     Ok(())
 }
@@ -98,67 +74,50 @@ fn finding_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError>
 /// Per divergence cause, the first divergence (one with a different winner if any), from
 /// divergences.csv.
 fn cause_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError> {
-    let dpath = dir.join("divergences.csv");
-    if dpath.exists() {
-        let mut r = reader(&dpath)?;
-        let h = r.headers().map_err(csv_err(&dpath))?.clone();
-        let (g_c, ru_c, win_c, ref_c, res_c) = (
-            col(&h, &dpath, "game")?,
-            col(&h, &dpath, "rules")?,
-            col(&h, &dpath, "winner_differs")?,
-            col(&h, &dpath, "jpd_tangsong_result")?,
-            col(&h, &dpath, "result")?,
-        );
-        let cause_cols: Vec<(Cause, usize)> = Cause::ALL
-            .iter()
-            .map(|&c| col(&h, &dpath, &format!("{}_points", c.as_str())).map(|i| (c, i)))
-            .collect::<Result<_, _>>()?;
-        // Per cause: the first divergence, and the first with a different winner.
-        let mut first: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
-        let mut first_win: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
-        for rec in r.records() {
-            let rec = rec.map_err(csv_err(&dpath))?;
-            let won = &rec[win_c] == "1";
-            for (k, &(c, i)) in cause_cols.iter().enumerate() {
-                let v: f64 = cell(&rec, i, &h, &dpath)?;
-                if v == 0.0 {
-                    continue;
-                }
-                let game: u64 = cell(&rec, g_c, &h, &dpath)?;
-                let what = || {
-                    (
-                        game,
-                        rec[ru_c].to_string(),
-                        format!(
-                            "{} {} against jpd-tangsong {}; {} term {:+}",
-                            &rec[ru_c],
-                            &rec[res_c],
-                            &rec[ref_c],
-                            c.as_str(),
-                            v
-                        ),
-                    )
-                };
-                if first[k].is_none() {
-                    first[k] = Some(what());
-                }
-                if won && first_win[k].is_none() {
-                    first_win[k] = Some(what());
-                }
+    // Per cause: the first divergence, and the first with a different winner.
+    let mut first: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
+    let mut first_win: Vec<Option<(u64, String, String)>> = vec![None; Cause::ALL.len()];
+    each_row(&dir.join("divergences.csv"), |r: DivergenceRow| {
+        if first_win.iter().all(Option::is_some) {
+            return Ok(());
+        }
+        let won = r.winner_differs == 1;
+        for (k, &c) in Cause::ALL.iter().enumerate() {
+            let v = r.cause_points(c).0.as_f64();
+            if v == 0.0 {
+                continue;
             }
-            if first_win.iter().all(Option::is_some) {
-                break;
+            let what = || {
+                (
+                    r.game,
+                    r.rules.to_string(),
+                    format!(
+                        "{} {} against jpd-tangsong {}; {} term {:+}",
+                        r.rules,
+                        r.result,
+                        r.jpd_tangsong_result,
+                        c.as_str(),
+                        v
+                    ),
+                )
+            };
+            if first[k].is_none() {
+                first[k] = Some(what());
+            }
+            if won && first_win[k].is_none() {
+                first_win[k] = Some(what());
             }
         }
-        for (k, c) in Cause::ALL.iter().enumerate() {
-            if let Some((game, rules, caption)) = first_win[k].clone().or(first[k].clone()) {
-                picks.push(Pick {
-                    stem: format!("cause-{}-game-{game}-{rules}", c.as_str()),
-                    game,
-                    title: format!("{} on game {game}", c.as_str()),
-                    caption,
-                });
-            }
+        Ok(())
+    })?;
+    for (k, c) in Cause::ALL.iter().enumerate() {
+        if let Some((game, rules, caption)) = first_win[k].clone().or(first[k].clone()) {
+            picks.push(Pick {
+                stem: format!("cause-{}-game-{game}-{rules}", c.as_str()),
+                game,
+                title: format!("{} on game {game}", c.as_str()),
+                caption,
+            });
         }
     }
     Ok(())
@@ -205,7 +164,7 @@ pub(super) fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
                 game: p.game,
                 seed: spec.seed(),
                 size: spec.size,
-                policy: g.policy.name(),
+                policy: g.policy.name().into(),
                 theorem: id.to_string(),
                 detail: p.caption.clone(),
             };

@@ -75,30 +75,41 @@ where
 
 /// Every row of `path` as `T` (its columns found by name); `None` when the file is absent.
 pub(super) fn read_rows<T: DeserializeOwned>(path: &Path) -> Result<Option<Vec<T>>, FindingsError> {
+    let mut rows = Vec::new();
+    let found = each_row(path, |row: T| {
+        rows.push(row);
+        Ok(())
+    })?;
+    Ok(found.then_some(rows))
+}
+
+/// Each row of `path` as `T` (its columns found by name), in order, handed to `f`, the file
+/// read as [`reader`] reads it; `false` when the file is absent.
+pub(super) fn each_row<T: DeserializeOwned>(
+    path: &Path,
+    mut f: impl FnMut(T) -> Result<(), FindingsError>,
+) -> Result<bool, FindingsError> {
     if !path.exists() {
-        return Ok(None);
+        return Ok(false);
     }
     let mut rdr = reader(path)?;
     let h = rdr.headers().map_err(csv_err(path))?.clone();
-    let mut rows = Vec::new();
     for row in rdr.deserialize::<T>() {
-        rows.push(row.map_err(|e| {
-            match e.kind() {
-                csv::ErrorKind::Deserialize { pos, err } => FindingsError::Cell {
-                    path: path.to_path_buf(),
-                    line: pos.as_ref().map_or(0, |p| p.line()),
-                    column: err
-                        .field()
-                        .and_then(|i| h.get(i as usize))
-                        .unwrap_or("?")
-                        .to_string(),
-                    why: err.kind().to_string(),
-                },
-                _ => csv_err(path)(e).into(),
-            }
-        })?);
+        f(row.map_err(|e| match e.kind() {
+            csv::ErrorKind::Deserialize { pos, err } => FindingsError::Cell {
+                path: path.to_path_buf(),
+                line: pos.as_ref().map_or(0, |p| p.line()),
+                column: err
+                    .field()
+                    .and_then(|i| h.get(i as usize))
+                    .unwrap_or("?")
+                    .to_string(),
+                why: err.kind().to_string(),
+            },
+            _ => csv_err(path)(e).into(),
+        })?)?;
     }
-    Ok(Some(rows))
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -160,6 +171,74 @@ mod tests {
         let dir = folder_with("sum", "summary.csv", text);
         let e = read_summary(&dir).map(|_| ()).unwrap_err();
         assert_eq!(place(e), (3, "games".to_string()));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The per-game files a report reads back (violations.csv, findings.csv,
+    /// divergences.csv) go through the one row type that writes them: rows written read back
+    /// equal, and a bad cell (a finding's `matters` of 2, a cause term that is no number of
+    /// points) names its line and column.
+    #[test]
+    fn per_game_rows_read_back_through_their_writer_type() {
+        use crate::harness::outcome::{DivergenceRow, FindingRow, ViolationRow};
+        use crate::rules::Cause;
+        fn csv_of<T: serde::Serialize>(rows: &[T]) -> String {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            for r in rows {
+                w.serialize(r).unwrap();
+            }
+            String::from_utf8(w.into_inner().unwrap()).unwrap()
+        }
+        fn back<T: DeserializeOwned>(dir: &Path, name: &str) -> Result<Vec<T>, FindingsError> {
+            let mut rows = Vec::new();
+            each_row(&dir.join(name), |r: T| {
+                rows.push(r);
+                Ok(())
+            })?;
+            Ok(rows)
+        }
+        let v = ViolationRow {
+            game: 7,
+            seed: 99,
+            size: 9,
+            policy: "seki".into(),
+            theorem: "T5".into(),
+            detail: "fill-up, with a comma".into(),
+        };
+        let f = FindingRow {
+            game: 3,
+            seed: 4,
+            size: 13,
+            policy: "dispute".into(),
+            finding: "F2".into(),
+            matters: 1,
+            margin_changes: 1,
+            winner_changes: 0,
+            detail: "dame left".into(),
+        };
+        // (Named apart from the campaign's files, which are read only up to a manifest's
+        // checkpoint.)
+        let d = DivergenceRow {
+            game: 5,
+            size: 19,
+            policy: "mixed".into(),
+            rules: "japanese".into(),
+            one_sided_dame_points: crate::counting::Points(crate::counting::Half(-3)),
+            ..DivergenceRow::default()
+        };
+        let dir = folder_with("rows", "v.csv", &csv_of(std::slice::from_ref(&v)));
+        std::fs::write(dir.join("f.csv"), csv_of(std::slice::from_ref(&f))).unwrap();
+        std::fs::write(dir.join("d.csv"), csv_of(std::slice::from_ref(&d))).unwrap();
+        assert_eq!(back::<ViolationRow>(&dir, "v.csv").unwrap(), vec![v]);
+        assert_eq!(back::<FindingRow>(&dir, "f.csv").unwrap(), vec![f.clone()]);
+        let read: Vec<DivergenceRow> = back(&dir, "d.csv").unwrap();
+        assert_eq!(read, vec![d]);
+        // -1.5 points, as the column says (Half(-3) is -1.5).
+        assert_eq!(read[0].cause_points(Cause::OneSidedDame).0.as_f64(), -1.5);
+        let bad = csv_of(&[FindingRow { matters: 1, ..f }]).replace(",F2,1,", ",F2,x,");
+        std::fs::write(dir.join("f.csv"), bad).unwrap();
+        let e = back::<FindingRow>(&dir, "f.csv").unwrap_err();
+        assert_eq!(place(e), (2, "matters".to_string()));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
