@@ -22,8 +22,10 @@ pub struct FindingsArgs {
 }
 
 /// Runs `jpd findings`.
-pub fn run(a: FindingsArgs, _: &Global) -> Result<Status, CliError> {
+pub fn run(a: FindingsArgs, g: &Global) -> Result<Status, CliError> {
     let path = write_findings(&a.dir).map_err(CliError::refused)?;
-    eprintln!("{NAME}: wrote {}", path.display());
+    if !g.quiet {
+        eprintln!("{NAME}: wrote {}", path.display());
+    }
     Ok(Status::Success)
 }

@@ -277,6 +277,11 @@ fn progress_lines_when_stderr_is_not_a_terminal() {
     ]);
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    // `jpd findings --quiet` says nothing either (before: "jpd findings: wrote ...").
+    let out = jpd(&["findings", "--quiet", q.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    assert!(q.join("FINDINGS.md").exists());
     fs::remove_dir_all(&d).unwrap();
     fs::remove_dir_all(&q).unwrap();
 }
