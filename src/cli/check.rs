@@ -4,14 +4,11 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use jipingdian::checks::CheckOptions;
-use jipingdian::counting::Balancing;
 use jipingdian::harness::progress::Progress;
 use jipingdian::report::check::{self, CheckConfig, CheckSummary};
-use jipingdian::report::score::{DeadChoice, ScoreOptions};
 
 use super::progress::Reporter;
-use super::{parse_rules, quiet_worker_panics, CliError, Global, Status};
+use super::{quiet_worker_panics, CliError, Global, ScoringArgs, Status};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd check";
@@ -31,28 +28,8 @@ pub struct CheckArgs {
     /// Worker threads (0: one per CPU). The output does not depend on it.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Rule sets: comma-separated ids, or `all`.
-    #[arg(long, default_value = "all")]
-    rules: String,
-    /// Balancing reading of the Ji-Ping-Dian rules: art14 (default) or art11.
-    #[arg(long, default_value = "art14")]
-    balancing: Balancing,
-    /// Use each record's KM as every rule set's komi.
-    #[arg(long)]
-    komi_from_sgf: bool,
-    /// Count a record that stops in play (no final passes, no result in RE) as paused after
-    /// its last move.
-    #[arg(long)]
-    assume_pause: bool,
-    /// Read two moves of one colour in a row as an unrecorded virtual move of the other side
-    /// between them, with a note (without it such a record is refused).
-    #[arg(long)]
-    implied_passes: bool,
-    /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
-    /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
-    /// final_status_list dead). Default: the record's marks when it has any, else estimate.
-    #[arg(long)]
-    dead: Option<DeadChoice>,
+    #[command(flatten)]
+    scoring: ScoringArgs,
     /// SGF files and folders; `-` reads one record from standard input.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
@@ -61,15 +38,7 @@ pub struct CheckArgs {
 /// Runs `jpd check`.
 pub fn run(a: CheckArgs, g: &Global) -> Result<Status, CliError> {
     let cfg = CheckConfig {
-        score: ScoreOptions {
-            rules: parse_rules(&a.rules)?,
-            balancing: a.balancing,
-            komi_from_sgf: a.komi_from_sgf,
-            checks: CheckOptions::default(),
-            assume_pause: a.assume_pause,
-            implied_passes: a.implied_passes,
-            dead: a.dead.unwrap_or_default(),
-        },
+        score: a.scoring.options()?,
         threads: a.threads,
         force: a.force,
     };

@@ -22,7 +22,10 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use jipingdian::checks::CheckOptions;
+use jipingdian::counting::Balancing;
 use jipingdian::harness::generate;
+use jipingdian::report::score::{DeadChoice, ScoreOptions};
 use jipingdian::rules::RuleId;
 
 /// The flags every subcommand takes.
@@ -116,6 +119,48 @@ impl CliError {
 /// ([`generate::check_board_size`]), as a usage error.
 pub fn check_board_size(size: u8) -> Result<u8, CliError> {
     generate::check_board_size(size).map_err(|e| CliError::Usage(e.to_string()))
+}
+
+/// How `jpd score` and `jpd check` read and count a record: the options they share.
+#[derive(clap::Args)]
+pub struct ScoringArgs {
+    /// Rule sets: comma-separated ids, or `all`.
+    #[arg(long, default_value = "all")]
+    rules: String,
+    /// Balancing reading of the Ji-Ping-Dian rules: art14 (default) or art11.
+    #[arg(long, default_value = "art14")]
+    balancing: Balancing,
+    /// Use the record's KM as every rule set's komi.
+    #[arg(long)]
+    komi_from_sgf: bool,
+    /// Count a record that stops in play (no final passes, no result in RE) as paused after
+    /// its last move: the side to move passes, then the other.
+    #[arg(long)]
+    assume_pause: bool,
+    /// Read two moves of one colour in a row as an unrecorded virtual move of the other side
+    /// between them, with a note (without it such a record is refused).
+    #[arg(long)]
+    implied_passes: bool,
+    /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
+    /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
+    /// final_status_list dead). Default: the record's marks when it has any, else estimate.
+    #[arg(long)]
+    dead: Option<DeadChoice>,
+}
+
+impl ScoringArgs {
+    /// The library's options for these arguments.
+    pub fn options(&self) -> Result<ScoreOptions, CliError> {
+        Ok(ScoreOptions {
+            rules: parse_rules(&self.rules)?,
+            balancing: self.balancing,
+            komi_from_sgf: self.komi_from_sgf,
+            checks: CheckOptions::default(),
+            assume_pause: self.assume_pause,
+            implied_passes: self.implied_passes,
+            dead: self.dead.clone().unwrap_or_default(),
+        })
+    }
 }
 
 /// `--rules`: comma-separated rule-set ids, or `all`.

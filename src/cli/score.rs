@@ -4,16 +4,14 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use jipingdian::checks::CheckOptions;
-use jipingdian::counting::Balancing;
 use jipingdian::files::write_atomic;
 use jipingdian::report::check;
 use jipingdian::report::score::{
-    score_bytes_with_diagram, write_csv, write_json_entries, write_text, DeadChoice, FileReport,
-    ScoreEntry, ScoreOptions,
+    score_bytes_with_diagram, write_csv, write_json_entries, write_text, FileReport, ScoreEntry,
+    ScoreOptions,
 };
 
-use super::{parse_rules, write_stdout, CliError, Global, Status, Written};
+use super::{write_stdout, CliError, Global, ScoringArgs, Status, Written};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd score";
@@ -35,31 +33,11 @@ pub enum Format {
 /// The arguments of `jpd score`.
 #[derive(Args)]
 pub struct ScoreArgs {
-    /// Rule sets: comma-separated ids, or `all`.
-    #[arg(long, default_value = "all")]
-    rules: String,
-    /// Balancing reading of the Ji-Ping-Dian rules: art14 (default) or art11.
-    #[arg(long, default_value = "art14")]
-    balancing: Balancing,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// Use the record's KM as every rule set's komi.
-    #[arg(long)]
-    komi_from_sgf: bool,
-    /// Count a record that stops in play (no final passes, no result in RE) as paused after
-    /// its last move: the side to move passes, then the other.
-    #[arg(long)]
-    assume_pause: bool,
-    /// Read two moves of one colour in a row as an unrecorded virtual move of the other side
-    /// between them, with a note (without it such a record is refused).
-    #[arg(long)]
-    implied_passes: bool,
-    /// Dead stones of a paused record: record (its TB/TW marks), proven (the referee's proof
-    /// only), estimate (the proof, then random playouts for the rest) or gnugo (GNU Go's
-    /// final_status_list dead). Default: the record's marks when it has any, else estimate.
-    #[arg(long)]
-    dead: Option<DeadChoice>,
+    #[command(flatten)]
+    scoring: ScoringArgs,
     /// Print the reports of the good files even when some files are bad (exit code 2 still).
     #[arg(long)]
     keep_going: bool,
@@ -96,15 +74,7 @@ pub fn run(a: ScoreArgs, g: &Global) -> Result<Status, CliError> {
             "--svg draws one game: give exactly one SGF file".to_string(),
         ));
     }
-    let opts = ScoreOptions {
-        rules: parse_rules(&a.rules)?,
-        balancing: a.balancing,
-        komi_from_sgf: a.komi_from_sgf,
-        checks: CheckOptions::default(),
-        assume_pause: a.assume_pause,
-        implied_passes: a.implied_passes,
-        dead: a.dead.unwrap_or_default(),
-    };
+    let opts = a.scoring.options()?;
     let scored = score_files(&a.files, &opts, a.svg.as_deref())?;
     if scored.bad && !a.keep_going {
         return Err(CliError::AlreadySaid);
