@@ -353,13 +353,11 @@ pub(super) fn cut_ranges(text: &str, cut: &[(usize, usize)]) -> String {
     s
 }
 
-/// Counts the top-level game trees in `text`, leniently (only for a note).
-fn count_trees(text: &str) -> usize {
-    let mut in_value = false;
-    let mut escaped = false;
-    let mut depth = 0usize;
-    let mut trees = 0usize;
-    for ch in text.chars() {
+/// The characters of `text` that lie outside property values (brackets and escapes read as
+/// SGF reads them; the brackets themselves are left out).
+fn outside_values(text: &str) -> impl Iterator<Item = char> + '_ {
+    let (mut in_value, mut escaped) = (false, false);
+    text.chars().filter(move |&ch| {
         if in_value {
             if escaped {
                 escaped = false;
@@ -368,10 +366,22 @@ fn count_trees(text: &str) -> usize {
             } else if ch == ']' {
                 in_value = false;
             }
-            continue;
+            false
+        } else if ch == '[' {
+            in_value = true;
+            false
+        } else {
+            true
         }
+    })
+}
+
+/// Counts the top-level game trees in `text`, leniently (only for a note).
+fn count_trees(text: &str) -> usize {
+    let mut depth = 0usize;
+    let mut trees = 0usize;
+    for ch in outside_values(text) {
         match ch {
-            '[' => in_value = true,
             '(' => {
                 if depth == 0 {
                     trees += 1;
@@ -387,25 +397,10 @@ fn count_trees(text: &str) -> usize {
 
 /// Node index (counted along the text) reached at the end of `prefix`.
 pub(super) fn node_in_text(prefix: &str) -> usize {
-    let mut in_value = false;
-    let mut escaped = false;
-    let mut nodes = 0usize;
-    for ch in prefix.chars() {
-        if in_value {
-            if escaped {
-                escaped = false;
-            } else if ch == '\\' {
-                escaped = true;
-            } else if ch == ']' {
-                in_value = false;
-            }
-        } else if ch == '[' {
-            in_value = true;
-        } else if ch == ';' {
-            nodes += 1;
-        }
-    }
-    nodes.saturating_sub(1)
+    outside_values(prefix)
+        .filter(|&ch| ch == ';')
+        .count()
+        .saturating_sub(1)
 }
 
 #[cfg(test)]
