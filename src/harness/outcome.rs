@@ -217,6 +217,8 @@ pub struct DivergenceRow {
     pub four_pass_liberty_points: Points,
     /// Unfilled single ko.
     pub unfilled_ko_points: Points,
+    /// Forced teire (a Japanese count after the dame are filled).
+    pub teire_points: Points,
     /// Dead stones left on the board.
     pub dead_stones_on_board_points: Points,
     /// The Art. 11 balancing reading.
@@ -250,6 +252,7 @@ impl DivergenceRow {
             one_sided_dame_points: c(Cause::OneSidedDame),
             four_pass_liberty_points: c(Cause::FourPassLiberty),
             unfilled_ko_points: c(Cause::UnfilledKo),
+            teire_points: c(Cause::Teire),
             dead_stones_on_board_points: c(Cause::DeadStonesOnBoard),
             balancing_b1_points: c(Cause::BalancingB1),
             ownership_c1_points: c(Cause::OwnershipC1),
@@ -272,6 +275,7 @@ impl DivergenceRow {
             Cause::OneSidedDame => self.one_sided_dame_points,
             Cause::FourPassLiberty => self.four_pass_liberty_points,
             Cause::UnfilledKo => self.unfilled_ko_points,
+            Cause::Teire => self.teire_points,
             Cause::DeadStonesOnBoard => self.dead_stones_on_board_points,
             Cause::BalancingB1 => self.balancing_b1_points,
             Cause::OwnershipC1 => self.ownership_c1_points,

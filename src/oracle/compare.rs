@@ -269,6 +269,7 @@ fn disagreement_detail(
             let japanese = match d.japanese_unscored {
                 Some(Unscored::Seki) => " (no territory: seki)",
                 Some(Unscored::Ko) => " (no territory: ko)",
+                Some(Unscored::Teire) => " (no territory: teire)",
                 None => "",
             };
             format!(

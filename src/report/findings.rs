@@ -583,7 +583,8 @@ of regions bordered by a group in a proven seki, which J89 Art. 8 does not count
 takes away because a string beside them touches an unfilled ordinary dame; `one_sided_dame`,
 counted for its holder by area counting, for nobody by region-based counting;
 `four_pass_liberty`, the same after a four-virtual-move end; `unfilled_ko`, a ko point the
-Japanese practice fills; `dead_stones_on_board`, Tromp-Taylor scoring the board as it stands;
+Japanese practice fills; `teire`, a point of territory its owner must fill once the opponent
+fills the dame beside one of its strings (a Japanese count after the dame are filled); `dead_stones_on_board`, Tromp-Taylor scoring the board as it stands;
 `balancing_b1`, `ownership_c1`, the two ambiguities of RULES.md. Dame left and overflow never
 change a margin: dame left are half a point each (or nobody's) under every rule set, and the
 overflow procedure adds `s` to both territories.";

@@ -27,6 +27,9 @@ impl Rules {
                 stoneless_pass_terms(&mut l, sh);
                 l.add(Cause::SekiPoints, -diff(&sh.seki_points));
                 l.add(Cause::UnfilledKo, -diff(&sh.ko_points));
+                if reading == DameReading::Filled {
+                    l.add(Cause::Teire, -diff(&sh.teire));
+                }
                 one_sided_terms(&mut l, sh);
             }
             Method::AgaTerritory => {
@@ -127,6 +130,9 @@ pub enum Cause {
     /// An unfilled single ko: a point of territory by Part 1 item 7, filled (no point) in
     /// Japanese practice.
     UnfilledKo,
+    /// Forced teire: points of territory a side must fill once the dame beside its strings
+    /// are filled (a Japanese count after the dame are filled).
+    Teire,
     /// Dead stones left on the board (Tromp-Taylor scores the board as it stands).
     DeadStonesOnBoard,
     /// The Art. 11 balancing reading (ambiguity B1).
@@ -137,7 +143,7 @@ pub enum Cause {
 
 impl Cause {
     /// Every cause, in report order.
-    pub const ALL: [Cause; 13] = [
+    pub const ALL: [Cause; 14] = [
         Cause::Komi,
         Cause::FirstPass,
         Cause::LastMoveParity,
@@ -148,6 +154,7 @@ impl Cause {
         Cause::OneSidedDame,
         Cause::FourPassLiberty,
         Cause::UnfilledKo,
+        Cause::Teire,
         Cause::DeadStonesOnBoard,
         Cause::BalancingB1,
         Cause::OwnershipC1,
@@ -166,6 +173,7 @@ impl Cause {
             Cause::OneSidedDame => "one_sided_dame",
             Cause::FourPassLiberty => "four_pass_liberty",
             Cause::UnfilledKo => "unfilled_ko",
+            Cause::Teire => "teire",
             Cause::DeadStonesOnBoard => "dead_stones_on_board",
             Cause::BalancingB1 => "balancing_b1",
             Cause::OwnershipC1 => "ownership_c1",
@@ -175,7 +183,7 @@ impl Cause {
 
 /// Named terms (Black minus White, half-points), indexed by [`Cause::ALL`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Ledger(pub [Half; 13]);
+pub struct Ledger(pub [Half; 14]);
 
 impl Ledger {
     pub(super) fn add(&mut self, c: Cause, points: i64) {

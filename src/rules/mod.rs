@@ -15,6 +15,7 @@ mod ledger;
 mod preset;
 mod result;
 mod score;
+mod teire;
 
 use serde::Serialize;
 

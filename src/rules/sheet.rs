@@ -59,6 +59,10 @@ pub struct Sheet {
     pub dame_literal_points: PerSide<i64>,
     /// Unfilled single-ko points (one-point regions) not counted in `seki_points`.
     pub ko_points: PerSide<i64>,
+    /// Forced teire: points of territory a side must fill once the opponent fills the dame
+    /// beside one of its strings ([`super::teire`]); no territory when the dame are counted
+    /// as filled ([`DameReading::Filled`]).
+    pub teire: PerSide<i64>,
     /// Stones of each side captured during play.
     pub captured: PerSide<i64>,
     /// Dead stones of each side.
@@ -84,6 +88,7 @@ impl Sheet {
         let mut one_sided = PerSide::new(0i64, 0);
         let mut seki_points = PerSide::new(0i64, 0);
         let mut ko_points = PerSide::new(0i64, 0);
+        let mut teire = PerSide::new(0i64, 0);
 
         let all = regions(board);
         let strip = |reading| unscored_in(st, &all, reading);
@@ -97,6 +102,11 @@ impl Sheet {
                         match (filled[m.idx()], literal[m.idx()]) {
                             (Some(Unscored::Ko), _) => ko_points[x] += 1,
                             (Some(Unscored::Seki), _) => seki_points[x] += 1,
+                            (Some(Unscored::Teire), Some(Unscored::Seki)) => {
+                                teire[x] += 1;
+                                dame_literal_points[x] += 1
+                            }
+                            (Some(Unscored::Teire), _) => teire[x] += 1,
                             (None, Some(Unscored::Seki)) => dame_literal_points[x] += 1,
                             _ => {}
                         }
@@ -140,6 +150,7 @@ impl Sheet {
             seki_points,
             dame_literal_points,
             ko_points,
+            teire,
             captured: c.captured,
             dead: c.dead,
             tt_as_is: tromp_taylor(game.board()),
@@ -159,11 +170,12 @@ impl Sheet {
     }
 
     /// Japanese territory: one-colour regions, less points in seki and unfilled ko points;
-    /// under the literal reading also less the regions beside any string touching a dame.
+    /// after the dame are filled also less the forced teire, under the literal reading less
+    /// the regions beside any string touching a dame instead.
     pub fn japanese_territory(&self, x: Color, reading: DameReading) -> i64 {
         let t = self.region[x] - self.seki_points[x] - self.ko_points[x];
         match reading {
-            DameReading::Filled => t,
+            DameReading::Filled => t - self.teire[x],
             DameReading::Literal => t - self.dame_literal_points[x],
         }
     }
@@ -207,6 +219,9 @@ pub enum Unscored {
     Ko,
     /// A region bordered by a string in seki (under the reading asked for).
     Seki,
+    /// A point its owner must fill once the dame are filled ([`super::teire`]; only under
+    /// [`DameReading::Filled`]).
+    Teire,
 }
 
 /// Per point of the settled board (indexed by [`Point::idx`]), why an empty point of a
@@ -243,6 +258,19 @@ fn unscored_in(st: &Settlement, all: &[Region], reading: DameReading) -> Vec<Opt
         };
         for m in members {
             out[m.idx()] = why;
+        }
+    }
+    if reading == DameReading::Filled {
+        let mut colours = vec![None; board.padded_len()];
+        for (members, colour) in all {
+            for m in members {
+                colours[m.idx()] = *colour;
+            }
+        }
+        let territory = |p: Point, x: Color| colours[p.idx()] == Some(x) && out[p.idx()].is_none();
+        let in_seki = |p: Point| seki_heads.binary_search(&board.string_head(p)).is_ok();
+        for (t, _) in super::teire::forced_teire(st, territory, in_seki) {
+            out[t.idx()] = Some(Unscored::Teire);
         }
     }
     out

@@ -1,0 +1,229 @@
+//! Teire (手入れ): the points of territory a side must fill once the dame are filled.
+//!
+//! A Japanese count is made "after the dame are filled" (J89 Art. 8 with the commentary to
+//! Art. 9): a record that stops with dame on the board is counted as if they were filled, and a
+//! point of territory its owner would then have to fill to save a string is no territory. On
+//! a finished board this happens when a living string's liberties outside its own territory are
+//! all dame the opponent can fill, and it has a single liberty inside: once the opponent fills
+//! those dame the string is in atari, and its owner must connect at that point (a connection
+//! that gives it two liberties again; a string the fill leaves with no way out is a matter of
+//! its status, not of teire). A string left
+//! in atari with its last liberty inside its own territory needs the same fill, dame or not.
+//!
+//! Only forced teire are counted. A dame is filled by the opponent when its stone there is
+//! legal, captures nothing and is not in atari (a stone that would be is not a fill anyone
+//! makes). A teire is forced when no single fill of the owner's own at one of the string's dame
+//! liberties avoids it: if the owner filling first saves the string, the point is a move the
+//! game left unplayed, whose value depends on who plays it first, and it is not counted.
+//! Strings of a seki keep their dame (Art. 8: no points in seki) and are left out; so are
+//! one-sided dame beside a proven seki.
+
+use crate::engine::{Board, Color, Point, SuicideRule};
+use crate::settlement::{PointClass, Settlement, SharedKind};
+
+/// The forced teire of `st`'s board, sorted: for each, the point and the side that must fill
+/// it. `territory(p, x)` says whether the empty point `p` counts as `x`'s territory (a
+/// one-colour region not already taken away); `in_seki(p)` whether the string at `p` is one
+/// of a seki.
+pub fn forced_teire(
+    st: &Settlement,
+    territory: impl Fn(Point, Color) -> bool,
+    in_seki: impl Fn(Point) -> bool,
+) -> Vec<(Point, Color)> {
+    let board = st.board();
+    let dame: Vec<Point> = board
+        .points()
+        .filter(|&p| match st.class(p) {
+            PointClass::Shared(SharedKind::DameLeft) => true,
+            PointClass::OneSidedDame(_) => !board
+                .adj(p)
+                .iter()
+                .any(|&q| board.stone(q).is_some() && st.proven_seki(q)),
+            _ => false,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for x in Color::BOTH {
+        // Candidates: strings of x with exactly one liberty in x's territory and every other
+        // liberty a dame; they touch a dame or are in atari already.
+        let mut heads: Vec<Point> = Vec::new();
+        for &d in &dame {
+            for q in board.adj(d) {
+                if board.stone(q) == Some(x) && !in_seki(q) {
+                    heads.push(board.string_head(q));
+                }
+            }
+        }
+        for p in board.points() {
+            if board.stone(p) == Some(x)
+                && board.string_head(p) == p
+                && board.liberties(p) == 1
+                && !in_seki(p)
+            {
+                heads.push(p);
+            }
+        }
+        heads.sort_unstable();
+        heads.dedup();
+        let candidates: Vec<(Point, Point)> = heads
+            .into_iter()
+            .filter_map(|h| {
+                let libs = board.string_liberties(h);
+                let inside: Vec<Point> =
+                    libs.iter().copied().filter(|&l| territory(l, x)).collect();
+                let all_dame = libs.iter().all(|l| inside.contains(l) || dame.contains(l));
+                (inside.len() == 1 && all_dame).then(|| (h, inside[0]))
+            })
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        let filled = fill(board.clone(), &dame, x.opp());
+        for (h, t) in candidates {
+            if filled.string_liberties(h) != [t] || !saves(&filled, t, x) {
+                // Not in atari after the fill, or in atari for good: a string the fill leaves
+                // with no way out is a question of its status, not of teire.
+                continue;
+            }
+            // Could x avoid it by filling one of the string's dame liberties first?
+            let avoidable = board
+                .string_liberties(h)
+                .into_iter()
+                .filter(|l| dame.contains(l))
+                .any(|f| {
+                    let mut b = board.clone();
+                    if !fills_safely(&b, f, x) {
+                        return false;
+                    }
+                    b.play_unchecked(f, x);
+                    fill(b, &dame, x.opp()).liberties(h) >= 2
+                });
+            if !avoidable {
+                out.push((t, x));
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// `board` after `y` fills, in board order, every point of `dame` it can fill safely.
+fn fill(mut board: Board, dame: &[Point], y: Color) -> Board {
+    for &d in dame {
+        if fills_safely(&board, d, y) {
+            board.play_unchecked(d, y);
+        }
+    }
+    board
+}
+
+/// Whether `c`'s stone at `p` is legal and leaves its string at least two liberties.
+fn saves(board: &Board, p: Point, c: Color) -> bool {
+    if board.legality(p, c, SuicideRule::Forbidden).is_err() {
+        return false;
+    }
+    let mut b = board.clone();
+    b.play_unchecked(p, c);
+    b.liberties(p) >= 2
+}
+
+/// Whether `c` can fill `p`: empty, legal, capturing nothing, and not left in atari.
+fn fills_safely(board: &Board, p: Point, c: Color) -> bool {
+    if board.legality(p, c, SuicideRule::Forbidden).is_err() || board.would_capture(p, c) {
+        return false;
+    }
+    let mut b = board.clone();
+    b.play_unchecked(p, c);
+    b.liberties(p) >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Board;
+    use crate::rules::{japanese_unscored, DameReading, Unscored};
+    use crate::settlement::{Mode, Settlement};
+
+    fn unscored(rows: &str) -> (Board, Vec<Option<Unscored>>) {
+        let b = Board::from_ascii(rows).unwrap();
+        let st = Settlement::settle(&b, &[], &[], Mode::Pause).unwrap();
+        let u = japanese_unscored(&st, DameReading::Filled);
+        (b, u)
+    }
+
+    fn teire(b: &Board, u: &[Option<Unscored>]) -> Vec<String> {
+        b.points()
+            .filter(|p| u[p.idx()] == Some(Unscored::Teire))
+            .map(|p| b.coord(p).to_human(b.size()))
+            .collect()
+    }
+
+    /// The top-left corner of the 27th Kisei, game 1 (GNU Go's `nando/kisei27_g1.sgf`),
+    /// which ended with its dame unfilled. The white two-stone string A8-A7 has the liberties
+    /// A9 and A6. A9 touches White's A8 and Black's B9: a black stone there is safe, a white
+    /// one would stand in atari (its only liberty A6). Once Black fills A9, A8-A7 is in atari
+    /// and White must connect at A6, which was a point of White's territory (bordered by A7,
+    /// A5 and B6 only). White cannot avoid it by filling first: White at A9 is self-atari. So
+    /// A6 is a forced teire, and White's Japanese territory is A4 and A2 only, 2 points, not 3.
+    /// The rest of the white group (A5 to B1) has the two eyes A4 and A2 and lives after the
+    /// teire; Black's wall lives on the open right side.
+    #[test]
+    fn a_dame_the_opponent_fills_forces_a_teire() {
+        let (b, u) = unscored(
+            "
+            . X . . . . . . .
+            O X . . . . . . .
+            O X X . . . . . .
+            . O X . . . . . .
+            O O X . . . . . .
+            . O X . . . . . .
+            O O X . . . . . .
+            . O X . . . . . .
+            O O X . . . . . .",
+        );
+        assert_eq!(teire(&b, &u), ["A6"]);
+        // A4 and A2 stay White's territory, and no point of Black's is taken.
+        assert_eq!(u.iter().filter(|x| x.is_some()).count(), 1);
+    }
+
+    /// The same corner with the dame filled (Black at A9): the string is already in atari on
+    /// the board and A6 is still a point White must fill, so the count is the same whether the
+    /// players filled the dame or left it.
+    #[test]
+    fn the_same_teire_when_the_dame_is_filled() {
+        let (b, u) = unscored(
+            "
+            X X . . . . . . .
+            O X . . . . . . .
+            O X X . . . . . .
+            . O X . . . . . .
+            O O X . . . . . .
+            . O X . . . . . .
+            O O X . . . . . .
+            . O X . . . . . .
+            O O X . . . . . .",
+        );
+        // With A9 black there is no dame left; the string A8-A7 has the one liberty A6.
+        assert_eq!(teire(&b, &u), ["A6"]);
+    }
+
+    /// A string the fill would leave with no way out owes no teire: here White's corner
+    /// B7 A6 B6 C6 has the liberties A7 (its own one-point region) and C7, which Black can fill
+    /// (two liberties, E7 and G7). After Black's C7 the corner is in atari, and White's A7 is
+    /// suicide: the fill does not save it, so this is a question of the corner's status (the
+    /// count was given it alive), and no point of it is taken as a teire.
+    #[test]
+    fn no_teire_where_the_fill_cannot_save_the_string() {
+        let (b, u) = unscored(
+            "
+            . O . X . X .
+            O O O X X X O
+            X X X O O O O
+            . . X X X O .
+            . . . X X O .
+            . . . X O O .
+            . . . X O . .",
+        );
+        assert_eq!(teire(&b, &u), Vec::<String>::new());
+    }
+}
