@@ -7,7 +7,8 @@
 //! all dame the opponent can fill, and it has a single liberty inside: once the opponent fills
 //! those dame the string is in atari, and its owner must connect at that point (a connection
 //! that gives it two liberties again; a string the fill leaves with no way out is a matter of
-//! its status, not of teire). A string left
+//! its status, not of teire). Dead stones force no teire: they are taken off as they stand
+//! (J89 Art. 10), so a string they hold in atari is counted as it is after their removal. A string left
 //! in atari with its last liberty inside its own territory needs the same fill, dame or not.
 //!
 //! Only forced teire are counted. A dame is filled by the opponent when its stone there is
