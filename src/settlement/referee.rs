@@ -353,10 +353,17 @@ fn judge_area(
     }
     let depth = (2 * empties as u32 + 2 * total_stones + 8).min(48);
     let outcome = search_area(board, area, mode, budget, depth, j);
-    match outcome {
-        Tri::Loss if captures_are_miai(board, area, mode, budget) => {
-            note(j, Unsettled::Capturable, area)
+    // No winner by net captures: a seki, unless captures are exchanged for nothing.
+    let outcome = match outcome {
+        Tri::Loss
+            if captures_are_miai(board, area, mode, budget)
+                || capture_for_nothing(board, area, budget, depth, j) =>
+        {
+            Tri::Win
         }
+        r => r,
+    };
+    match outcome {
         Tri::Loss => seki_or_alive(board, pa, area, j),
         Tri::Win => note(j, Unsettled::Capturable, area),
         Tri::Ko => note(j, Unsettled::Ko, area),
@@ -478,6 +485,55 @@ fn captures_are_miai(board: &Board, area: &[Point], mode: Mode, budget: u32) -> 
     let j = judge_inner(&after, &PassAlive::analyse(&after), mode, budget);
     IN_MIAI_CHECK.with(|c| c.set(false));
     area.iter().all(|p| j.open.binary_search(p).is_err())
+}
+
+/// Whether a string in atari in `area` can be taken for nothing: after its capture, its owner,
+/// attacking, cannot win back more than the stones it lost. Then the capture is free or an
+/// even exchange (as when one capture answers another), and the string taken was not alive,
+/// although the net-capture search, which calls an exchange a draw, finds no winner. In a
+/// hanezeki the owner wins back more (the capturer's group dies), and the seki stands.
+/// Checked only where the net-capture search found no winner, and only what a search proves
+/// within its budget counts: where the owner's search meets a ko or runs out of budget (a
+/// hanezeki's refutation can be long), the net-capture verdict stands as before.
+fn capture_for_nothing(
+    board: &Board,
+    area: &[Point],
+    budget: u32,
+    depth: u32,
+    j: &mut Judgement,
+) -> bool {
+    let mut heads: Vec<Point> = area
+        .iter()
+        .filter(|&&p| board.stone(p).is_some() && board.liberties(p) == 1)
+        .map(|&p| board.string_head(p))
+        .collect();
+    heads.sort_unstable();
+    heads.dedup();
+    for h in heads {
+        let Some(owner) = board.stone(h) else {
+            continue;
+        };
+        let taken = board.string_len(h) as i32;
+        let at = board.string_liberties(h)[0];
+        let mut after = board.clone();
+        if after.play(at, owner.opp(), SuicideRule::Forbidden).is_err() || after.stone(h).is_some()
+        {
+            continue;
+        }
+        // The owner attacks the position after the capture: it must net more than it lost.
+        let (cboard, to_c, _) = canonical(&after);
+        let mut carea: Vec<Point> = area.iter().map(|p| to_c[p.idx()]).collect();
+        carea.sort_unstable();
+        let mut s = Search::new(&cboard, &carea, owner);
+        s.budget = budget;
+        s.threshold = taken;
+        let r = s.attack(&cboard, owner, 0, 0, depth);
+        j.nodes += s.nodes;
+        if r == Tri::Loss {
+            return true;
+        }
+    }
+    false
 }
 
 /// The canonical image of `board`: of its eight rotations and reflections, the least when the

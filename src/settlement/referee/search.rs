@@ -44,6 +44,8 @@ pub(super) struct Search<'a> {
     /// The depth the search started at, and the attacker's first move found winning there.
     pub(super) root_depth: Option<u32>,
     pub(super) first_win: Option<Point>,
+    /// The attacker wins when its net captures exceed this (0: when it comes out ahead).
+    pub(super) threshold: i32,
 }
 
 /// A small multiplicative hasher for the table's keys (std's SipHash took a tenth of the
@@ -93,6 +95,7 @@ impl<'a> Search<'a> {
             boards: Vec::new(),
             root_depth: None,
             first_win: None,
+            threshold: 0,
         }
     }
 
@@ -127,7 +130,7 @@ impl<'a> Search<'a> {
     /// The outcome of the fight when it is decided without searching: after two passes, when
     /// the attacker cannot get ahead any more, or when it is ahead with nothing left to take.
     fn settled(&self, passes: u8, gone: u128) -> Option<Tri> {
-        let net = self.net_taken(gone);
+        let net = self.net_taken(gone) - self.threshold;
         if passes >= 2 {
             return Some(if net > 0 { Tri::Win } else { Tri::Loss });
         }

@@ -331,3 +331,26 @@ fn the_search_never_proves_a_loss_the_plain_game_refutes() {
     }
     assert!(compared > 50 && losses > 10, "{compared} {losses}");
 }
+
+/// A capture for nothing where only one string starts in atari (the miai check needs one of
+/// each colour). Black's E7 is in atari at E6; White's A6 has two liberties, A7 and B6. White
+/// takes E7 (E6 joins C7 D7 D6 to White's live group on the right) and Black answers B6 (B7,
+/// B6 and C6 keep A7 and C5), leaving A6 in atari with A7 a suicide point for White; Black
+/// takes it at A7. One stone each: the net-capture search sees a draw either way and would
+/// call the whole corner a seki, but E7 and A6 are both lost. The area is unsettled
+/// (`capturable`), not a seki.
+#[test]
+fn a_capture_answered_by_a_capture_is_not_a_seki() {
+    let (b, j) = judged(
+        "
+            . X O O X O .
+            O . X O . O O
+            X X . . O O .
+            X X X X X O O
+            . X . X X O .
+            X X X X O O O
+            . X . X O . O",
+    );
+    assert_eq!(j.unsettled(), Some(Unsettled::Capturable));
+    assert!(!j.in_seki(at(&b, 'E', 7)));
+}
