@@ -227,7 +227,7 @@ pub(super) fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
 }
 
 /// For a divergence picture of a Japanese-style rule set, a caption line naming the empty points
-/// drawn as territory that this rule set does not count (seki regions, ko points), so the picture
+/// drawn as territory that this rule set does not count (seki regions, ko points, teire), so the picture
 /// frames them; empty for any other picture.
 pub(super) fn japanese_note(stem: &str, count: &crate::counting::Count) -> String {
     let reading = if stem.ends_with("-japanese-literal") {
@@ -249,7 +249,7 @@ pub(super) fn japanese_note(stem: &str, count: &crate::counting::Count) -> Strin
         return String::new();
     }
     format!(
-        "\nDrawn as territory but not counted by this rule set (seki regions, ko points): {}",
+        "\nDrawn as territory but not counted by this rule set (seki regions, ko points, teire): {}",
         points.join(" ")
     )
 }
