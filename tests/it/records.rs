@@ -9,7 +9,7 @@ use jipingdian::checks::{CheckOptions, Symmetries};
 use jipingdian::counting::Half;
 use jipingdian::report::check::{collect_inputs, read_bounded};
 use jipingdian::report::score::{score_bytes, DeadChoice, FileReport, ScoreOptions};
-use jipingdian::rules::RuleId;
+use jipingdian::rules::{Cause, RuleId};
 
 fn real_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/real")
@@ -340,4 +340,37 @@ fn dead_stones_of_the_record_that_contradict_benson_are_noted_not_an_invariant_f
         .any(|n| n.contains("the dead stones are the record's")));
     let r = score_bytes("t10.sgf", sgf.as_bytes(), &opts(DeadChoice::Default)).expect("scored");
     assert_eq!(t10(&r).holds, Some(true));
+}
+
+/// The forced teire of a professional record that ended with its dame unfilled (27th Kisei,
+/// game 1, `nando/kisei27_g1.sgf`, `KM[5.5]`, `RE[W+6.5]`, dead stones as marked). Read by hand
+/// from its final position, bottom right: White's Q1-S1 has the liberties P1 (White's
+/// territory) and the dame R2 and T1. Black can fill both (each joins a black string with
+/// other liberties); after them Q1-S1 is in atari and White must connect at P1, which joins
+/// O2-P2. Filling R2 or T1 first does not help White: the other still leaves it the one liberty
+/// P1. So P1 is a teire, one point off White's Japanese territory, and no area count changes.
+///
+/// The top left has the same shape (White's A17-A18, liberties A16 and A19, A19 a dame only
+/// Black can fill), but with the record's marks the connection at A16 would leave White's whole
+/// left group the single liberty C14 once Black has filled the dame beside it, so it does not
+/// save the string and is not counted (a question of that group's status, which the marks
+/// settle). With the teire, `japanese` with the record's komi gives the record's own result.
+#[test]
+fn the_forced_teire_of_a_professional_record() {
+    let path = real_dir().join("gnugo-3.8/nando/kisei27_g1.sgf");
+    let bytes = read_bounded(&path).expect("readable");
+    let r = score_bytes(
+        "kisei27_g1.sgf",
+        &bytes,
+        &quick(&[RuleId::Japanese, RuleId::Chinese], DeadChoice::Record),
+    )
+    .expect("scored");
+    let of = |id: RuleId| r.results.iter().find(|x| x.rules == id).expect("scored");
+    // Black minus White: White loses one point.
+    assert_eq!(
+        of(RuleId::Japanese).ledger.get(Cause::Teire),
+        Half::points(1)
+    );
+    assert_eq!(of(RuleId::Chinese).ledger.get(Cause::Teire), Half::ZERO);
+    assert_eq!(of(RuleId::Japanese).result, "W+6.5");
 }
