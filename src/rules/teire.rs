@@ -19,7 +19,7 @@
 //! Strings of a seki keep their dame (Art. 8: no points in seki) and are left out; so are
 //! one-sided dame beside a proven seki.
 
-use crate::engine::{Board, Color, Point, SuicideRule};
+use crate::engine::{Board, Cell, Color, Point, SuicideRule};
 use crate::settlement::{PointClass, Settlement, SharedKind};
 
 /// The forced teire of `st`'s board, sorted: for each, the point and the side that must fill
@@ -131,12 +131,7 @@ fn saves(board: &Board, p: Point, c: Color) -> bool {
 
 /// Whether `c` can fill `p`: empty, legal, capturing nothing, and not left in atari.
 fn fills_safely(board: &Board, p: Point, c: Color) -> bool {
-    if board.legality(p, c, SuicideRule::Forbidden).is_err() || board.would_capture(p, c) {
-        return false;
-    }
-    let mut b = board.clone();
-    b.play_unchecked(p, c);
-    b.liberties(p) >= 2
+    board.cell(p) == Cell::Empty && !board.would_capture(p, c) && saves(board, p, c)
 }
 
 #[cfg(test)]

@@ -409,9 +409,7 @@ fn search_area(
     // The search runs on the board's canonical image, so that its verdict (which a node budget
     // can cut short, depending on the order moves are tried in) is the same for every rotation
     // and reflection of the position.
-    let (cboard, to_c, from_c) = canonical(board);
-    let mut carea: Vec<Point> = area.iter().map(|p| to_c[p.idx()]).collect();
-    carea.sort_unstable();
+    let (cboard, carea, from_c) = canonical_area(board, area);
     let mut outcome = Tri::Loss;
     for attacker in Color::BOTH {
         let mut s = Search::new(&cboard, &carea, attacker);
@@ -521,9 +519,7 @@ fn capture_for_nothing(
             continue;
         }
         // The owner attacks the position after the capture: it must net more than it lost.
-        let (cboard, to_c, _) = canonical(&after);
-        let mut carea: Vec<Point> = area.iter().map(|p| to_c[p.idx()]).collect();
-        carea.sort_unstable();
+        let (cboard, carea, _) = canonical_area(&after, area);
         let mut s = Search::new(&cboard, &carea, owner);
         s.budget = budget;
         s.threshold = taken;
@@ -534,6 +530,15 @@ fn capture_for_nothing(
         }
     }
     false
+}
+
+/// The canonical image of `board` (see [`canonical`]) with `area`'s points mapped into it,
+/// sorted, and the map of points back.
+fn canonical_area(board: &Board, area: &[Point]) -> (Board, Vec<Point>, Vec<Point>) {
+    let (cboard, to_c, from_c) = canonical(board);
+    let mut carea: Vec<Point> = area.iter().map(|p| to_c[p.idx()]).collect();
+    carea.sort_unstable();
+    (cboard, carea, from_c)
 }
 
 /// The canonical image of `board`: of its eight rotations and reflections, the least when the
