@@ -532,6 +532,34 @@ fn capture_for_nothing(
     false
 }
 
+/// Whether `attacker`, moving first and playing only on the points of `area` (the defender
+/// answering there or passing, either side free to pass), can force the local fight to end
+/// having captured more of the defender's stones standing in `area` than it lost of its own:
+/// `Some(true)` or `Some(false)` when the search proves it within `budget` nodes, `None` when
+/// the budget runs out or a ko decides. Stones outside `area` neither move nor count, so a
+/// proof holds for the fight confined to `area`. At most 128 points.
+pub fn local_attack(board: &Board, area: &[Point], attacker: Color, budget: u32) -> Option<bool> {
+    if area.len() > 128 {
+        return None;
+    }
+    let mut pts = area.to_vec();
+    pts.sort_unstable();
+    pts.dedup();
+    let empties = pts
+        .iter()
+        .filter(|&&p| board.cell(p) == Cell::Empty)
+        .count() as u32;
+    let stones = pts.len() as u32 - empties;
+    let depth = (2 * empties + 2 * stones + 8).min(48);
+    let mut s = Search::new(board, &pts, attacker);
+    s.budget = budget;
+    match s.attack(board, attacker, 0, 0, depth) {
+        Tri::Win => Some(true),
+        Tri::Loss => Some(false),
+        Tri::Ko | Tri::Unknown => None,
+    }
+}
+
 /// The canonical image of `board` (see [`canonical`]) with `area`'s points mapped into it,
 /// sorted, and the map of points back.
 fn canonical_area(board: &Board, area: &[Point]) -> (Board, Vec<Point>, Vec<Point>) {

@@ -354,3 +354,43 @@ fn a_capture_answered_by_a_capture_is_not_a_seki() {
     assert_eq!(j.unsettled(), Some(Unsettled::Capturable));
     assert!(!j.in_seki(at(&b, 'E', 7)));
 }
+
+/// [`local_attack`] on two hand-read corners. Black's A2-B2 has the liberties A1 and B1 beside
+/// White's wall: White B1 (connected to C1) leaves it in atari, Black A1 would be suicide, and
+/// White A1 takes two stones, so White moving first wins. Black's string A3-D3 with A2, C2,
+/// D2, D1 and the stone B1 enclose the single points A1, B2 and C1, each a suicide for White
+/// (it captures nothing): White has no move in the area and wins nothing.
+#[test]
+fn a_local_attack_is_read_from_the_attackers_first_move() {
+    let b = Board::from_ascii(
+        "
+            . . . . .
+            . . . . .
+            O O O . .
+            X X O . .
+            . . O . .",
+    )
+    .unwrap();
+    let area = [
+        at(&b, 'A', 1),
+        at(&b, 'B', 1),
+        at(&b, 'A', 2),
+        at(&b, 'B', 2),
+    ];
+    assert_eq!(local_attack(&b, &area, Color::White, 1_000), Some(true));
+    let b = Board::from_ascii(
+        "
+            . . . . .
+            O O O O O
+            X X X X O
+            X . X X O
+            . X . X O",
+    )
+    .unwrap();
+    let area: Vec<Point> = b
+        .points()
+        .filter(|&p| b.coord(p).x < 4 && b.coord(p).y >= 2)
+        .collect();
+    assert_eq!(area.len(), 12);
+    assert_eq!(local_attack(&b, &area, Color::White, 1_000), Some(false));
+}
