@@ -48,6 +48,10 @@ pub struct OracleRow {
     pub dead_ours: usize,
     /// Points owned differently.
     pub differing_points: usize,
+    /// Points the game left open in our count of the paused position: ordinary dame and seki
+    /// liberties (shared), one-sided dame and unfilled ko points. 0 on a board finished to the
+    /// last dame, where counting conventions cannot part; empty on an `error` row.
+    pub open_points: Option<u32>,
     /// Our theorems that failed on the game (space-separated).
     pub theorems_failed: String,
     /// The differing points (or the error).
@@ -123,6 +127,7 @@ fn error_row(
         dead_gnugo: 0,
         dead_ours: 0,
         differing_points: 0,
+        open_points: None,
         theorems_failed: String::new(),
         detail,
     }
@@ -228,9 +233,19 @@ fn compare_under(
         dead_gnugo: j.dead.len(),
         dead_ours: dead.len(),
         differing_points: differing.len(),
+        open_points: Some(open_points(&count.tally_paused)),
         theorems_failed: failed.join(" "),
         detail,
     })
+}
+
+/// The points a paused position leaves open (see [`OracleRow::open_points`]).
+fn open_points(t: &crate::settlement::Tally) -> u32 {
+    t.shared
+        + t.one_sided_dame.black
+        + t.one_sided_dame.white
+        + t.ko_points.black
+        + t.ko_points.white
 }
 
 /// The dead stones we count with, sorted and without repeats: GNU Go's, the record's, or the

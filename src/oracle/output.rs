@@ -23,7 +23,7 @@ pub fn write_csv<W: Write>(out: W, rows: &[OracleRow]) -> csv::Result<()> {
 }
 
 /// The columns of `oracle.csv`.
-pub const CSV_HEADER: [&str; 18] = [
+pub const CSV_HEADER: [&str; 19] = [
     "file",
     "game_seed",
     "size",
@@ -40,6 +40,7 @@ pub const CSV_HEADER: [&str; 18] = [
     "dead_gnugo",
     "dead_ours",
     "differing_points",
+    "open_points",
     "theorems_failed",
     "detail",
 ];
@@ -51,6 +52,8 @@ pub struct OracleSummary {
     pub by_rules: std::collections::BTreeMap<String, (usize, usize)>,
     /// Disagreements per (rule set, category).
     pub by_category: std::collections::BTreeMap<(String, &'static str), usize>,
+    /// Rows per rule set whose board was finished (no open point): (rows, agreements).
+    pub finished: std::collections::BTreeMap<String, (usize, usize)>,
 }
 
 impl OracleSummary {
@@ -60,9 +63,13 @@ impl OracleSummary {
         for r in rows {
             let e = s.by_rules.entry(r.rules.clone()).or_default();
             e.0 += 1;
-            if r.agree {
-                e.1 += 1;
-            } else {
+            e.1 += r.agree as usize;
+            if r.open_points == Some(0) {
+                let f = s.finished.entry(r.rules.clone()).or_default();
+                f.0 += 1;
+                f.1 += r.agree as usize;
+            }
+            if !r.agree {
                 *s.by_category
                     .entry((r.rules.clone(), r.category_name()))
                     .or_default() += 1;
@@ -71,7 +78,8 @@ impl OracleSummary {
         s
     }
 
-    /// One line per rule set: `chinese: 48 games, 48 agree`, then the categories.
+    /// One line per rule set: `chinese: 48 games, 48 agree`, then the categories, then the
+    /// games whose board was finished (`; finished boards (no open point): 40 games, 40 agree`).
     pub fn lines(&self) -> Vec<String> {
         let mut out = Vec::new();
         for (rules, (n, ok)) in &self.by_rules {
@@ -81,8 +89,9 @@ impl OracleSummary {
                 .filter(|((r, _), _)| r == rules)
                 .map(|((_, c), k)| format!("{c} {k}"))
                 .collect();
+            let (fin, fin_ok) = self.finished.get(rules).copied().unwrap_or_default();
             out.push(format!(
-                "{rules}: {n} games, {ok} agree{}",
+                "{rules}: {n} games, {ok} agree{}; finished boards (no open point): {fin} games, {fin_ok} agree",
                 if cats.is_empty() {
                     String::new()
                 } else {

@@ -156,3 +156,48 @@ fn category_names() {
     sorted.sort();
     assert_eq!(sorted, all, "the enum's order is the rule's order");
 }
+
+/// The summary counts the rows whose board was finished (no open point) apart: three games
+/// under `chinese`, one disagreeing on a finished board, one on a board with two dame left,
+/// and an `error` row, whose open points are unknown.
+#[test]
+fn the_summary_counts_finished_boards_apart() {
+    let row = |agree: bool, open: Option<u32>, category: Option<Category>| OracleRow {
+        file: "g.sgf".into(),
+        game_seed: String::new(),
+        size: 9,
+        rules: "chinese".into(),
+        komi: Half(15),
+        dead_source: "gnugo".into(),
+        gnugo_result: String::new(),
+        our_result: String::new(),
+        record_result: String::new(),
+        gnugo_margin_b_minus_w: String::new(),
+        our_margin_b_minus_w: String::new(),
+        agree,
+        category,
+        dead_gnugo: 0,
+        dead_ours: 0,
+        differing_points: 0,
+        open_points: open,
+        theorems_failed: String::new(),
+        detail: String::new(),
+    };
+    let rows = [
+        row(true, Some(0), None),
+        row(false, Some(0), Some(Category::OurBug)),
+        row(false, Some(2), Some(Category::Dame)),
+        row(false, None, Some(Category::Error)),
+    ];
+    let s = OracleSummary::of(&rows);
+    assert_eq!(s.by_rules["chinese"], (4, 1));
+    assert_eq!(s.finished["chinese"], (2, 1));
+    assert_eq!(
+        s.lines(),
+        vec![
+            "chinese: 4 games, 1 agree, 3 disagree (dame 1, error 1, our_bug 1); \
+             finished boards (no open point): 2 games, 1 agree"
+                .to_string()
+        ]
+    );
+}
