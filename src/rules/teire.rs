@@ -11,6 +11,10 @@
 //! (J89 Art. 10), so a string they hold in atari is counted as it is after their removal. A string left
 //! in atari with its last liberty inside its own territory needs the same fill, dame or not.
 //!
+//! The dame are the ordinary dame left, the one-sided dame not beside a proven seki, and, after
+//! four virtual moves (Art. 18, where every point bordered by both colours is a common liberty),
+//! the common liberties not beside a proven seki.
+//!
 //! Only forced teire are counted. A dame is filled by the opponent when its stone there is
 //! legal, captures nothing and is not in atari (a stone that would be is not a fill anyone
 //! makes). A teire is forced when no single fill of the owner's own at one of the string's dame
@@ -36,7 +40,9 @@ pub fn forced_teire(
         .points()
         .filter(|&p| match st.class(p) {
             PointClass::Shared(SharedKind::DameLeft) => true,
-            PointClass::OneSidedDame(_) => !board
+            // After four virtual moves every point bordered by both colours is a common
+            // liberty: the dame of that position, beside a proven seki or not.
+            PointClass::OneSidedDame(_) | PointClass::Shared(SharedKind::CommonLiberty) => !board
                 .adj(p)
                 .iter()
                 .any(|&q| board.stone(q).is_some() && st.proven_seki(q)),
@@ -141,8 +147,12 @@ mod tests {
     use crate::settlement::{Mode, Settlement};
 
     fn unscored(rows: &str) -> (Board, Vec<Option<Unscored>>) {
+        unscored_after(rows, Mode::Pause)
+    }
+
+    fn unscored_after(rows: &str, mode: Mode) -> (Board, Vec<Option<Unscored>>) {
         let b = Board::from_ascii(rows).unwrap();
-        let st = Settlement::settle(&b, &[], &[], Mode::Pause).unwrap();
+        let st = Settlement::settle(&b, &[], &[], mode).unwrap();
         let u = japanese_unscored(&st, DameReading::Filled);
         (b, u)
     }
@@ -219,6 +229,52 @@ mod tests {
             . . . X X O .
             . . . X O O .
             . . . X O . .",
+        );
+        assert_eq!(teire(&b, &u), Vec::<String>::new());
+    }
+
+    /// The kisei corner of the first test when four virtual moves ended the game: A9, bordered
+    /// by both colours, is a common liberty, the dame of that position, and Black fills it as
+    /// before. A6 is the same forced teire.
+    #[test]
+    fn a_common_liberty_is_a_dame_after_four_virtual_moves() {
+        let (b, u) = unscored_after(
+            "
+            . X . . . . . . .
+            O X . . . . . . .
+            O X X . . . . . .
+            . O X . . . . . .
+            O O X . . . . . .
+            . O X . . . . . .
+            O O X . . . . . .
+            . O X . . . . . .
+            O O X . . . . . .",
+            Mode::FourPasses,
+        );
+        assert_eq!(teire(&b, &u), ["A6"]);
+    }
+
+    /// Four virtual moves ended this game with White's A8-A7 in atari at A6 (Black holds A9),
+    /// and the white group below has the one eye A4 and the liberty C3, which touches Black's
+    /// wall too (a common liberty). Black fills C3 safely (it joins C4, C2 and D3); then White's
+    /// connection at A6 leaves the whole white corner the single liberty A4. The connection does
+    /// not save it: this is the corner's status, not a teire, and no point is taken. Counting
+    /// the common liberty as no dame (as before) would have charged A6, since with C3 open the
+    /// connection keeps two liberties.
+    #[test]
+    fn a_filled_common_liberty_can_leave_no_teire_to_make() {
+        let (b, u) = unscored_after(
+            "
+            X X . . . . . . .
+            O X . . . . . . .
+            O X X . . . . . .
+            . O X . . . . . .
+            O O X . . . . . .
+            . O X . . . . . .
+            O O . X . . . . .
+            O O X . . . . . .
+            O O X . . . . . .",
+            Mode::FourPasses,
         );
         assert_eq!(teire(&b, &u), Vec::<String>::new());
     }

@@ -154,6 +154,26 @@ fn write_classification(s: &mut String, c: &Count, b: &Board) {
     for (why, pts) in reasons {
         let _ = writeln!(s, "  {}: {}", why, pts.join(" "));
     }
+    // The points of territory a Japanese count takes away as forced teire.
+    let unscored = crate::rules::japanese_unscored(st, crate::rules::DameReading::Filled);
+    let teire: Vec<String> = b
+        .points()
+        .filter(|p| unscored[p.idx()] == Some(crate::rules::Unscored::Teire))
+        .map(|p| {
+            let who = match st.class(p) {
+                crate::settlement::PointClass::Territory(c, _) => c.name(),
+                _ => "?",
+            };
+            format!("{} ({who})", b.coord(p).to_human(b.size()))
+        })
+        .collect();
+    if !teire.is_empty() {
+        let _ = writeln!(
+            s,
+            "  forced teire (no territory under japanese, korean): {}",
+            teire.join(" ")
+        );
+    }
 }
 
 /// The tally of the paused position, the balancing, the areas against the return number, the
