@@ -49,8 +49,9 @@ pub struct OracleRow {
     /// Points owned differently.
     pub differing_points: usize,
     /// Points the game left open in our count of the paused position: ordinary dame and seki
-    /// liberties (shared), one-sided dame and unfilled ko points. 0 on a board finished to the
-    /// last dame, where counting conventions cannot part; empty on an `error` row.
+    /// liberties (shared), one-sided dame and unfilled ko points: the points where counting
+    /// conventions part. 0 on a board finished to the last dame without a seki; empty on an
+    /// `error` row.
     pub open_points: Option<u32>,
     /// Our theorems that failed on the game (space-separated).
     pub theorems_failed: String,

@@ -52,7 +52,8 @@ pub struct OracleSummary {
     pub by_rules: std::collections::BTreeMap<String, (usize, usize)>,
     /// Disagreements per (rule set, category).
     pub by_category: std::collections::BTreeMap<(String, &'static str), usize>,
-    /// Rows per rule set whose board was finished (no open point): (rows, agreements).
+    /// Rows per rule set whose board has no open point (no dame, seki liberty, one-sided dame
+    /// or unfilled ko left): (rows, agreements).
     pub finished: std::collections::BTreeMap<String, (usize, usize)>,
 }
 
@@ -79,7 +80,7 @@ impl OracleSummary {
     }
 
     /// One line per rule set: `chinese: 48 games, 48 agree`, then the categories, then the
-    /// games whose board was finished (`; finished boards (no open point): 40 games, 40 agree`).
+    /// games whose board has no open point (`; with no open point: 40 games, 40 agree`).
     pub fn lines(&self) -> Vec<String> {
         let mut out = Vec::new();
         for (rules, (n, ok)) in &self.by_rules {
@@ -91,7 +92,7 @@ impl OracleSummary {
                 .collect();
             let (fin, fin_ok) = self.finished.get(rules).copied().unwrap_or_default();
             out.push(format!(
-                "{rules}: {n} games, {ok} agree{}; finished boards (no open point): {fin} games, {fin_ok} agree",
+                "{rules}: {n} games, {ok} agree{}; with no open point: {fin} games, {fin_ok} agree",
                 if cats.is_empty() {
                     String::new()
                 } else {

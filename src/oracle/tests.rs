@@ -157,7 +157,7 @@ fn category_names() {
     assert_eq!(sorted, all, "the enum's order is the rule's order");
 }
 
-/// The summary counts the rows whose board was finished (no open point) apart: three games
+/// The summary counts the rows whose board has no open point apart: three games
 /// under `chinese`, one disagreeing on a finished board, one on a board with two dame left,
 /// and an `error` row, whose open points are unknown.
 #[test]
@@ -196,7 +196,7 @@ fn the_summary_counts_finished_boards_apart() {
         s.lines(),
         vec![
             "chinese: 4 games, 1 agree, 3 disagree (dame 1, error 1, our_bug 1); \
-             finished boards (no open point): 2 games, 1 agree"
+             with no open point: 2 games, 1 agree"
                 .to_string()
         ]
     );
