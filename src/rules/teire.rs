@@ -17,9 +17,12 @@
 //!
 //! Only forced teire are counted. A dame is filled by the opponent when its stone there is
 //! legal, captures nothing and is not in atari (a stone that would be is not a fill anyone
-//! makes). A teire is forced when no single fill of the owner's own at one of the string's dame
-//! liberties avoids it: if the owner filling first saves the string, the point is a move the
-//! game left unplayed, whose value depends on who plays it first, and it is not counted.
+//! makes). The owner is given the first fill, at one of the dame beside the threatened strings
+//! (the best one); the opponent then fills the rest. Each of the opponent's fills that leaves a
+//! string in atari must be answered at once, so the owner gets no second free fill: of k
+//! threats it can avoid at most one, and k - 1 are forced. A single threat the owner can avoid
+//! by filling first is a move the game left unplayed, whose value depends on who plays it
+//! first, and it is not counted.
 //! Strings of a seki keep their dame (Art. 8: no points in seki) and are left out; so are
 //! one-sided dame beside a proven seki.
 
@@ -85,30 +88,41 @@ pub fn forced_teire(
         if candidates.is_empty() {
             continue;
         }
-        let filled = fill(board.clone(), &dame, x.opp());
-        for (h, t) in candidates {
-            if filled.string_liberties(h) != [t] || !saves(&filled, t, x) {
-                // Not in atari after the fill, or in atari for good: a string the fill leaves
-                // with no way out is a question of its status, not of teire.
+        // The strings the opponent's fill leaves in atari with a saving connection at their
+        // point of territory; a string the fill leaves with no way out is a question of its
+        // status, not of teire.
+        let threatened = |b: &Board| -> Vec<(Point, Point)> {
+            candidates
+                .iter()
+                .copied()
+                .filter(|&(h, t)| {
+                    b.stone(h) == Some(x) && b.string_liberties(h) == [t] && saves(b, t, x)
+                })
+                .collect()
+        };
+        let mut forced = threatened(&fill(board.clone(), &dame, x.opp()));
+        // x fills first, at the dame beside one of those strings that saves most of them; the
+        // opponent then fills the rest, each fill that leaves a string in atari answered at
+        // once, so x never gets a second free fill: of k such threats x avoids at most one.
+        let mut firsts: Vec<Point> = forced
+            .iter()
+            .flat_map(|&(h, _)| board.string_liberties(h))
+            .filter(|l| dame.contains(l))
+            .collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        for f in firsts {
+            if forced.is_empty() || !fills_safely(board, f, x) {
                 continue;
             }
-            // Could x avoid it by filling one of the string's dame liberties first?
-            let avoidable = board
-                .string_liberties(h)
-                .into_iter()
-                .filter(|l| dame.contains(l))
-                .any(|f| {
-                    let mut b = board.clone();
-                    if !fills_safely(&b, f, x) {
-                        return false;
-                    }
-                    b.play_unchecked(f, x);
-                    fill(b, &dame, x.opp()).liberties(h) >= 2
-                });
-            if !avoidable {
-                out.push((t, x));
+            let mut b = board.clone();
+            b.play_unchecked(f, x);
+            let left = threatened(&fill(b, &dame, x.opp()));
+            if left.len() < forced.len() {
+                forced = left;
             }
         }
+        out.extend(forced.into_iter().map(|(_, t)| (t, x)));
     }
     out.sort_unstable();
     out.dedup();
@@ -276,6 +290,45 @@ mod tests {
             O O X . . . . . .",
             Mode::FourPasses,
         );
+        assert_eq!(teire(&b, &u), Vec::<String>::new());
+    }
+
+    /// Two threats White can each avoid, but not both. White's D2 has the liberties C2 (a
+    /// point of White's territory: B2, C3, C1 and D2 around it) and the dame D1, which Black
+    /// can fill safely (joined to E1-E2); White's D8 is the same shape at the top, with C8 and
+    /// the dame D9 (Black joins E9-E8). White filling D1 joins D2 to the White wall, so alone
+    /// either threat is avoidable and costs nothing. Together they are not: White fills one,
+    /// Black fills the other and White must connect at C2 or C8. One of the two points is a
+    /// forced teire.
+    #[test]
+    fn of_two_avoidable_threats_one_is_forced() {
+        let two = "
+            O O O . X . . . .
+            O O . O X . . . .
+            O O O X . . . . .
+            . O O X . . . . .
+            O O O X . . . . .
+            O O O X X . . . .
+            O O O X . . . . .
+            O O . O X . . . .
+            O O O . X . . . .";
+        let (b, u) = unscored(two);
+        let t = teire(&b, &u);
+        assert_eq!(t.len(), 1, "{t:?}");
+        assert!(t[0] == "C2" || t[0] == "C8", "{t:?}");
+        // With the top threat gone (D9 filled by White, D8 joined to the wall), the bottom one
+        // alone is avoidable: no teire.
+        let one = "
+            O O O O X . . . .
+            O O . O X . . . .
+            O O O X . . . . .
+            . O O X . . . . .
+            O O O X . . . . .
+            O O O X X . . . .
+            O O O X . . . . .
+            O O . O X . . . .
+            O O O . X . . . .";
+        let (b, u) = unscored(one);
         assert_eq!(teire(&b, &u), Vec::<String>::new());
     }
 }
