@@ -178,6 +178,17 @@ mod tests {
             .collect()
     }
 
+    const KISEI_CORNER: &str = "
+        . X . . . . . . .
+        O X . . . . . . .
+        O X X . . . . . .
+        . O X . . . . . .
+        O O X . . . . . .
+        . O X . . . . . .
+        O O X . . . . . .
+        . O X . . . . . .
+        O O X . . . . . .";
+
     /// The top-left corner of the 27th Kisei, game 1 (GNU Go's `nando/kisei27_g1.sgf`),
     /// which ended with its dame unfilled. The white two-stone string A8-A7 has the liberties
     /// A9 and A6. A9 touches White's A8 and Black's B9: a black stone there is safe, a white
@@ -189,18 +200,7 @@ mod tests {
     /// teire; Black's wall lives on the open right side.
     #[test]
     fn a_dame_the_opponent_fills_forces_a_teire() {
-        let (b, u) = unscored(
-            "
-            . X . . . . . . .
-            O X . . . . . . .
-            O X X . . . . . .
-            . O X . . . . . .
-            O O X . . . . . .
-            . O X . . . . . .
-            O O X . . . . . .
-            . O X . . . . . .
-            O O X . . . . . .",
-        );
+        let (b, u) = unscored(KISEI_CORNER);
         assert_eq!(teire(&b, &u), ["A6"]);
         // A4 and A2 stay White's territory, and no point of Black's is taken.
         assert_eq!(u.iter().filter(|x| x.is_some()).count(), 1);
@@ -252,19 +252,7 @@ mod tests {
     /// before. A6 is the same forced teire.
     #[test]
     fn a_common_liberty_is_a_dame_after_four_virtual_moves() {
-        let (b, u) = unscored_after(
-            "
-            . X . . . . . . .
-            O X . . . . . . .
-            O X X . . . . . .
-            . O X . . . . . .
-            O O X . . . . . .
-            . O X . . . . . .
-            O O X . . . . . .
-            . O X . . . . . .
-            O O X . . . . . .",
-            Mode::FourPasses,
-        );
+        let (b, u) = unscored_after(KISEI_CORNER, Mode::FourPasses);
         assert_eq!(teire(&b, &u), ["A6"]);
     }
 
