@@ -15,14 +15,19 @@
 //! four virtual moves (Art. 18, where every point bordered by both colours is a common liberty),
 //! the common liberties not beside a proven seki.
 //!
-//! Only forced teire are counted. A dame is filled by the opponent when its stone there is
-//! legal, captures nothing and is not in atari (a stone that would be is not a fill anyone
-//! makes). The owner is given the first fill, at one of the dame beside the threatened strings
-//! (the best one); the opponent then fills the rest. Each of the opponent's fills that leaves a
-//! string in atari must be answered at once, so the owner gets no second free fill: of k
-//! threats it can avoid at most one, and k - 1 are forced. A single threat the owner can avoid
-//! by filling first is a move the game left unplayed, whose value depends on who plays it
-//! first, and it is not counted.
+//! Only teire forced whatever the order of the filling are counted. A dame is filled by the
+//! opponent when its stone there is legal, captures nothing and is not in atari (a stone that
+//! would be is not a fill anyone makes). A threat the owner cannot avoid by one fill of its own
+//! at the string's dame is forced. A threat it can avoid by one such fill is forced only when
+//! the opponent makes it with a fill the owner must answer at once, the last of the string's
+//! avoiding dame: a string with two avoiding fills is answered when the opponent takes one of
+//! them. Threats are counted by points of territory (two strings saved by one connection are
+//! one teire; a point where no single fill avoids every such threat is forced). The owner,
+//! filling first, avoids the most points one fill can; the opponent then fills the rest, each
+//! fill answered at once, so the owner gets no second free fill: of k such points, k - 1 are
+//! forced. A single avoidable threat is a move the game left unplayed, whose value depends on
+//! who plays it first, and it is not counted; nor is the further point a side loses when the
+//! opponent fills first.
 //! Strings of a seki keep their dame (Art. 8: no points in seki) and are left out; so are
 //! one-sided dame beside a proven seki.
 
@@ -91,38 +96,81 @@ pub fn forced_teire(
         // The strings the opponent's fill leaves in atari with a saving connection at their
         // point of territory; a string the fill leaves with no way out is a question of its
         // status, not of teire.
-        let threatened = |b: &Board| -> Vec<(Point, Point)> {
-            candidates
-                .iter()
-                .copied()
-                .filter(|&(h, t)| {
-                    b.stone(h) == Some(x) && b.string_liberties(h) == [t] && saves(b, t, x)
-                })
-                .collect()
+        // A string the opponent's fill leaves in atari at its point of territory, where
+        // connecting saves it; a string the fill leaves with no way out is a question of its
+        // status, not of teire.
+        let threatened = |b: &Board, h: Point, t: Point| {
+            b.stone(h) == Some(x) && b.string_liberties(h) == [t] && saves(b, t, x)
         };
-        let mut forced = threatened(&fill(board.clone(), &dame, x.opp()));
-        // x fills first, at the dame beside one of those strings that saves most of them; the
-        // opponent then fills the rest, each fill that leaves a string in atari answered at
-        // once, so x never gets a second free fill: of k such threats x avoids at most one.
-        let mut firsts: Vec<Point> = forced
+        let after = fill(board.clone(), &dame, x.opp());
+        // Each threat with the fills of x's own, at the string's dame, that avoid it.
+        let mut threats: Vec<(Point, Vec<Point>)> = Vec::new();
+        for &(h, t) in candidates
             .iter()
-            .flat_map(|&(h, _)| board.string_liberties(h))
-            .filter(|l| dame.contains(l))
-            .collect();
-        firsts.sort_unstable();
-        firsts.dedup();
-        for f in firsts {
-            if forced.is_empty() || !fills_safely(board, f, x) {
+            .filter(|&&(h, t)| threatened(&after, h, t))
+        {
+            let avoid: Vec<Point> = board
+                .string_liberties(h)
+                .into_iter()
+                .filter(|&f| dame.contains(&f) && fills_safely(board, f, x))
+                .filter(|&f| {
+                    let mut b = board.clone();
+                    b.play_unchecked(f, x);
+                    !threatened(&fill(b, &dame, x.opp()), h, t)
+                })
+                .collect();
+            threats.push((t, avoid));
+        }
+        // Per point of territory: forced when a threat there cannot be avoided, or when no
+        // single fill avoids every threat there that the opponent can make with the last of
+        // the string's dame (a string with two avoiding fills is answered when the opponent
+        // takes one of them, and is never forced); otherwise a threat x can avoid only by
+        // filling first, with the fills that do.
+        let mut points: Vec<Point> = threats.iter().map(|&(t, _)| t).collect();
+        points.sort_unstable();
+        points.dedup();
+        let mut avoidable: Vec<(Point, Vec<Point>)> = Vec::new();
+        for t in points {
+            let here: Vec<&Vec<Point>> = threats
+                .iter()
+                .filter(|(u, _)| *u == t)
+                .map(|(_, a)| a)
+                .collect();
+            if here.iter().any(|a| a.is_empty()) {
+                out.push((t, x));
                 continue;
             }
-            let mut b = board.clone();
-            b.play_unchecked(f, x);
-            let left = threatened(&fill(b, &dame, x.opp()));
-            if left.len() < forced.len() {
-                forced = left;
+            let sente: Vec<&&Vec<Point>> = here.iter().filter(|a| a.len() < 2).collect();
+            let Some(first) = sente.first() else {
+                continue;
+            };
+            let common: Vec<Point> = first
+                .iter()
+                .copied()
+                .filter(|f| sente.iter().all(|a| a.contains(f)))
+                .collect();
+            if common.is_empty() {
+                out.push((t, x));
+            } else {
+                avoidable.push((t, common));
             }
         }
-        out.extend(forced.into_iter().map(|(_, t)| (t, x)));
+        // x fills first, at the dame that avoids the most of these points; the opponent then
+        // fills the rest, each fill answered at once by a connection, so x gets no second free
+        // fill. The other points are teire whatever the order of the filling.
+        let best = avoidable
+            .iter()
+            .flat_map(|(_, fs)| fs.iter().copied())
+            .max_by_key(|&f| {
+                let n = avoidable.iter().filter(|(_, fs)| fs.contains(&f)).count();
+                (n, std::cmp::Reverse(f))
+            });
+        out.extend(
+            avoidable
+                .iter()
+                .filter(|(_, fs)| !best.is_some_and(|f| fs.contains(&f)))
+                .map(|&(t, _)| (t, x)),
+        );
     }
     out.sort_unstable();
     out.dedup();
@@ -317,6 +365,28 @@ mod tests {
             O O . O X . . . .
             O O O . X . . . .";
         let (b, u) = unscored(one);
+        assert_eq!(teire(&b, &u), Vec::<String>::new());
+    }
+
+    /// A threat the opponent cannot make in one fill is answered, not forced. The bottom of
+    /// the previous board keeps its threat (D2, avoidable only by White's D1). At the top,
+    /// White's D8 has the point C8 and two dame, D9 and D7, each of which White can fill to join
+    /// the wall: when Black fills one, White fills the other. Only the bottom threat is left,
+    /// avoided by White filling first: no teire.
+    #[test]
+    fn a_threat_with_two_answers_is_not_forced() {
+        let (b, u) = unscored(
+            "
+            O O O . X . . . .
+            O O . O X . . . .
+            O O O . X . . . .
+            . O O X . . . . .
+            O O O X . . . . .
+            O O O X X . . . .
+            O O O X . . . . .
+            O O . O X . . . .
+            O O O . X . . . .",
+        );
         assert_eq!(teire(&b, &u), Vec::<String>::new());
     }
 }
