@@ -28,6 +28,7 @@
 //! forced. A single avoidable threat is a move the game left unplayed, whose value depends on
 //! who plays it first, and it is not counted; nor is the further point a side loses when the
 //! opponent fills first.
+//!
 //! Strings of a seki keep their dame (Art. 8: no points in seki) and are left out; so are
 //! one-sided dame beside a proven seki.
 
