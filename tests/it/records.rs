@@ -374,3 +374,24 @@ fn the_forced_teire_of_a_professional_record() {
     assert_eq!(of(RuleId::Chinese).ledger.get(Cause::Teire), Half::ZERO);
     assert_eq!(of(RuleId::Japanese).result, "W+6.5");
 }
+
+/// `jpd score` names the forced teire of the same record with the side that must fill it: P1,
+/// White's, the one point read by hand above (with the record's marks A16 does not save the
+/// string, so it is not named).
+#[test]
+fn jpd_score_names_the_forced_teire() {
+    let path = real_dir().join("gnugo-3.8/nando/kisei27_g1.sgf");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+        .args([
+            "--quiet", "score", "--rules", "japanese", "--dead", "record",
+        ])
+        .arg(&path)
+        .output()
+        .expect("jpd runs");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("forced teire (no territory under japanese, korean): P1 (white)\n"),
+        "{text}"
+    );
+}
