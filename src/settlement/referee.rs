@@ -351,7 +351,7 @@ fn judge_area(
         note(j, Unsettled::OpenArea, area);
         return;
     }
-    let depth = (2 * empties as u32 + 2 * total_stones + 8).min(48);
+    let depth = search_depth(empties as u32, total_stones);
     let outcome = search_area(board, area, mode, budget, depth, j);
     // No winner by net captures: a seki, unless captures are exchanged for nothing.
     let outcome = match outcome {
@@ -532,6 +532,12 @@ fn capture_for_nothing(
     false
 }
 
+/// The depth of a local search of an area with `empties` empty points and `stones` stones:
+/// room for every point to be played and retaken, capped.
+fn search_depth(empties: u32, stones: u32) -> u32 {
+    (2 * empties + 2 * stones + 8).min(48)
+}
+
 /// Whether `attacker`, moving first and playing only on the points of `area` (the defender
 /// answering there or passing, either side free to pass), can force the local fight to end
 /// having captured more of the defender's stones standing in `area` than it lost of its own:
@@ -549,8 +555,7 @@ pub fn local_attack(board: &Board, area: &[Point], attacker: Color, budget: u32)
         .iter()
         .filter(|&&p| board.cell(p) == Cell::Empty)
         .count() as u32;
-    let stones = pts.len() as u32 - empties;
-    let depth = (2 * empties + 2 * stones + 8).min(48);
+    let depth = search_depth(empties, pts.len() as u32 - empties);
     let mut s = Search::new(board, &pts, attacker);
     s.budget = budget;
     match s.attack(board, attacker, 0, 0, depth) {
