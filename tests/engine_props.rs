@@ -336,13 +336,15 @@ proptest! {
     /// Removing stones (dead stones, negative moves) takes a fast path in `set_stones`: whole
     /// strings go as in a capture, and only strings that lose part of their stones are rebuilt.
     /// After random play on 3x3 to 9x9, removing a random set of stones (whole strings, single
-    /// stones, a mix) must leave exactly the state a rebuild from scratch gives.
+    /// stones, a mix), with some empty points "emptied" among them (as a decree on an empty
+    /// point does), must leave exactly the state a rebuild from scratch gives.
     #[test]
     fn removing_stones_matches_a_rebuild(
         size in 3u8..=9,
         moves in proptest::collection::vec((any::<u8>(), any::<u8>()), 0..120),
         picks in proptest::collection::vec(any::<u16>(), 1..12),
         whole in any::<bool>(),
+        empties in proptest::collection::vec(any::<u16>(), 0..4),
     ) {
         let mut game = Game::new(size as u32, PlayRules::JPD).unwrap();
         for (x, y) in moves {
@@ -361,7 +363,14 @@ proptest! {
                 }
             }
         }
-        let changes: Vec<_> = chosen.iter().map(|&p| (p, None)).collect();
+        let mut changes: Vec<_> = chosen.iter().map(|&p| (p, None)).collect();
+        let empty: Vec<_> = board.points().filter(|&p| board.stone(p).is_none()).collect();
+        for (i, k) in empties.iter().enumerate() {
+            if !empty.is_empty() {
+                let at = (i * 5) % (changes.len() + 1);
+                changes.insert(at, (empty[*k as usize % empty.len()], None));
+            }
+        }
         let mut after = board.clone();
         after.set_stones(&changes);
         prop_assert_eq!(after.check_consistency(), Ok(()));

@@ -50,15 +50,49 @@ impl Half {
 impl fmt::Display for Half {
     /// Prints `24`, `24.5`, `-0.5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let v = self.0;
-        let sign = if v < 0 { "-" } else { "" };
-        let a = v.unsigned_abs();
-        let frac = if a.is_multiple_of(2) { "" } else { ".5" };
+        let mut buf = [0u8; 24];
+        let text = digits(self.0, false, &mut buf);
         if f.width().is_none() {
-            return write!(f, "{}{}{}", sign, a / 2, frac);
+            return f.write_str(text);
         }
-        f.pad(&format!("{}{}{}", sign, a / 2, frac))
+        f.pad(text)
     }
+}
+
+impl Half {
+    /// Appends the text [`Display`](fmt::Display) prints (`24`, `24.5`, `-0.5`) to `out`,
+    /// without the formatting machinery (every rule set's result is written so, per game).
+    pub fn push_text(self, out: &mut String) {
+        let mut buf = [0u8; 24];
+        out.push_str(digits(self.0, false, &mut buf));
+    }
+}
+
+/// The decimal text of `v` half-points at the end of `buf`: `24`, `24.5`, `-0.5`, or with
+/// `point_zero` the text of an `f64` (`24.0`).
+fn digits(v: i64, point_zero: bool, buf: &mut [u8; 24]) -> &str {
+    let mut a = v.unsigned_abs();
+    let mut i = buf.len();
+    let half = !a.is_multiple_of(2);
+    if half || point_zero {
+        i -= 2;
+        buf[i] = b'.';
+        buf[i + 1] = if half { b'5' } else { b'0' };
+    }
+    a /= 2;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (a % 10) as u8;
+        a /= 10;
+        if a == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    std::str::from_utf8(&buf[i..]).expect("ASCII digits")
 }
 
 impl serde::Serialize for Half {
@@ -75,27 +109,7 @@ pub struct Points(pub Half);
 impl Points {
     /// The text, in `buf`: the integer part, a point, `0` or `5`.
     fn text(self, buf: &mut [u8; 24]) -> &str {
-        let v = self.0 .0;
-        let mut a = v.unsigned_abs();
-        let mut i = buf.len();
-        i -= 1;
-        buf[i] = if a.is_multiple_of(2) { b'0' } else { b'5' };
-        i -= 1;
-        buf[i] = b'.';
-        a /= 2;
-        loop {
-            i -= 1;
-            buf[i] = b'0' + (a % 10) as u8;
-            a /= 10;
-            if a == 0 {
-                break;
-            }
-        }
-        if v < 0 {
-            i -= 1;
-            buf[i] = b'-';
-        }
-        std::str::from_utf8(&buf[i..]).expect("ASCII digits")
+        digits(self.0 .0, true, buf)
     }
 }
 
@@ -179,6 +193,22 @@ mod tests {
         assert_eq!(format!("{}", Half(-1)), "-0.5");
         assert_eq!(format!("{}", Half(48)), "24");
         assert_eq!(format!("{:>6}", Half(13)), "   6.5");
+    }
+
+    /// `push_text` writes what `Display` wrote before it shared its digits: the integer part
+    /// as `{}` prints it, then `.5` for an odd count of half-points.
+    #[test]
+    fn push_text_is_the_display_text() {
+        for v in (-2001i64..=2001).chain([i64::MIN + 1, i64::MAX]) {
+            let sign = if v < 0 { "-" } else { "" };
+            let a = v.unsigned_abs();
+            let frac = if a % 2 == 1 { ".5" } else { "" };
+            let expected = format!("{sign}{}{frac}", a / 2);
+            let mut s = String::from("B+");
+            Half(v).push_text(&mut s);
+            assert_eq!(s, format!("B+{expected}"), "Half({v})");
+            assert_eq!(Half(v).to_string(), expected, "Half({v})");
+        }
     }
 
     #[test]

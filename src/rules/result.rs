@@ -54,8 +54,13 @@ impl RuleResult {
             },
         };
         let result = match winner {
-            Some(Color::Black) => format!("B+{}", margin),
-            Some(Color::White) => format!("W+{}", -margin),
+            Some(w) => {
+                let mut s = String::with_capacity(8);
+                s.push(w.letter());
+                s.push('+');
+                (if w == Color::Black { margin } else { -margin }).push_text(&mut s);
+                s
+            }
             None => "0".to_string(),
         };
         RuleResult {

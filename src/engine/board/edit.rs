@@ -10,8 +10,13 @@ impl Board {
         self.set_stones(&[(p, Some(c))]);
     }
 
-    /// Sets several points at once (a stone or empty), then rebuilds the strings once.
+    /// Sets several points at once (a stone or empty), then rebuilds the strings once. When
+    /// every change leaves its point as it is (emptying an empty point, a stone where that
+    /// colour stands), the strings stay as they are.
     pub fn set_stones(&mut self, changes: &[(Point, Option<Color>)]) {
+        if changes.iter().all(|&(p, c)| self.stone(p) == c) {
+            return;
+        }
         if self.remove_stones(changes) {
             return;
         }
@@ -29,9 +34,9 @@ impl Board {
     }
 
     /// The fast path of [`Board::set_stones`] for removals (dead stones, negative moves): when
-    /// every change removes a stone and no point comes twice, whole strings go as in a capture
-    /// (their neighbours gain the liberties) and only the strings that lose some of their
-    /// stones are rebuilt, from what is left of them. Returns `false`, changing nothing, when
+    /// every change empties a point (one already empty is skipped) and no stone comes twice,
+    /// whole strings go as in a capture (their neighbours gain the liberties) and only the
+    /// strings that lose some of their stones are rebuilt, from what is left of them. Returns `false`, changing nothing, when
     /// the changes are of another kind. The result is the state a full rebuild gives, except
     /// that untouched strings keep their heads.
     pub(super) fn remove_stones(&mut self, changes: &[(Point, Option<Color>)]) -> bool {
@@ -43,8 +48,11 @@ impl Board {
         let mut removed = PointSet::new();
         for &(p, c) in changes {
             let pi = p.idx();
-            if c.is_some() || !matches!(self.cells[pi], Cell::Black | Cell::White) {
+            if c.is_some() || self.cells[pi] == Cell::Wall {
                 return false;
+            }
+            if self.cells[pi] == Cell::Empty {
+                continue; // nothing to remove
             }
             if !removed.insert(pi) {
                 return false;
