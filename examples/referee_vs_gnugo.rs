@@ -6,15 +6,20 @@
 //! `final_status_list dead` with the referee's proven dead stones. A disagreement is printed
 //! with the game's spec and, for each differing stone, whether Benson calls it pass-alive (then
 //! GNU Go is wrong to call it dead) or in the opponent's pass-alive territory (then GNU Go is
-//! wrong to call it alive). It also compares GNU Go's Chinese `final_score` with our `chinese`
-//! count of the same game (our dead stones), and prints each score difference.
+//! wrong to call it alive). A game whose only differences are the stones that last took an
+//! unfilled single ko (whose point the rules give to that stone's side, Part 1 item 7, where
+//! GNU Go reads the ko as still to be fought) is asked again with each such ko filled by the
+//! side that holds it; `agree_with_ko_filled` counts the games that agree either way: the same
+//! question with the ko convention taken out. It also compares GNU Go's Chinese `final_score`
+//! with our `chinese` count of the same game (our dead stones), and prints each score
+//! difference.
 use jipingdian::checks::{analyse, CheckOptions};
 use jipingdian::counting::Balancing;
 use jipingdian::engine::{Coord, Phase};
 use jipingdian::harness::generate::{generate, GameSpec, Policy};
-use jipingdian::oracle::{find_gnugo, judge, GnuGoConfig, OracleRules};
+use jipingdian::oracle::{find_gnugo, judge, judge_after, GnuGoConfig, OracleRules};
 use jipingdian::rules::RuleId;
-use jipingdian::settlement::PassAlive;
+use jipingdian::settlement::{PassAlive, PointClass, TerritoryKind};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -27,12 +32,12 @@ fn main() {
     let cfg = GnuGoConfig::new(gnugo);
     let mut engine = cfg.spawn(OracleRules::Chinese).expect("GNU Go starts");
     println!(
-        "size,policy,games,settled_paused,agree,differ,gnugo_wrong_by_proof,unfilled_ko,other,score_agree,score_differ,score_differ_no_open_point"
+        "size,policy,games,settled_paused,agree,differ,gnugo_wrong_by_proof,unfilled_ko,other,agree_with_ko_filled,score_agree,score_differ,score_differ_no_open_point"
     );
     for &size in &sizes {
         for policy in Policy::CONCRETE {
             let (mut games, mut settled, mut agree, mut differ, mut gnugo_wrong) = (0, 0, 0, 0, 0);
-            let (mut ko, mut other) = (0, 0);
+            let (mut ko, mut other, mut agree_ko_filled) = (0, 0, 0);
             let (mut score_agree, mut score_differ, mut score_unexplained) = (0, 0, 0);
             for index in 0..n {
                 let spec = GameSpec {
@@ -127,13 +132,42 @@ fn main() {
                 gnugo_wrong += proof as u32;
                 ko += (!proof && ko_only) as u32;
                 other += (!proof && !ko_only) as u32;
+                if !proof && ko_only {
+                    // The ko points of the paused position, each filled by its owner.
+                    let fills: Vec<_> = a.count.as_ref().map_or(Vec::new(), |c| {
+                        let st = &c.settlement_paused;
+                        b.points()
+                            .filter_map(|p| match st.class(p) {
+                                PointClass::Territory(owner, TerritoryKind::KoPoint) => {
+                                    Some((owner, b.coord(p)))
+                                }
+                                _ => None,
+                            })
+                            .collect()
+                    });
+                    match judge_after(&mut engine, &g.finished.game, OracleRules::Chinese, &fills) {
+                        Ok(j2) if j2.dead == ours => {
+                            agree_ko_filled += 1;
+                            notes.push("GNU Go agrees once the ko is filled".into());
+                        }
+                        Ok(j2) => notes.push(format!(
+                            "with the ko filled GNU Go still differs: {:?}",
+                            j2.dead.iter().map(|c| c.to_human(size)).collect::<Vec<_>>()
+                        )),
+                        Err(e) => {
+                            notes.push(format!("with the ko filled, GNU Go: {e}"));
+                            engine = cfg.spawn(OracleRules::Chinese).expect("GNU Go restarts");
+                        }
+                    }
+                }
                 eprintln!(
                     "differ: jpd replay --seed 2008 --game {index} --size {size} --policy {policy}: {}",
                     notes.join(", ")
                 );
             }
             println!(
-                "{size},{policy},{games},{settled},{agree},{differ},{gnugo_wrong},{ko},{other},{score_agree},{score_differ},{score_unexplained}"
+                "{size},{policy},{games},{settled},{agree},{differ},{gnugo_wrong},{ko},{other},{},{score_agree},{score_differ},{score_unexplained}",
+                agree + agree_ko_filled
             );
         }
     }

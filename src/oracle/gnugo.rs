@@ -124,8 +124,31 @@ pub fn judge(
     game: &Game,
     rules: OracleRules,
 ) -> Result<GnuJudgement, GtpError> {
+    judge_after(engine, game, rules, &[])
+}
+
+/// [`judge`] of the game's final position with `fills` played after it (each a stone on an
+/// empty point that captures nothing, such as the fill of an unfilled ko by the side the
+/// rules give its point to): GNU Go is asked about that position.
+pub fn judge_after(
+    engine: &mut Engine,
+    game: &Game,
+    rules: OracleRules,
+    fills: &[(Color, Coord)],
+) -> Result<GnuJudgement, GtpError> {
     let handicap = replay_on(engine, game, rules)?;
-    let board = game.board();
+    let filled;
+    let mut board = game.board();
+    if !fills.is_empty() {
+        let mut b = board.clone();
+        for &(c, at) in fills {
+            engine.command(&format!("play {} {}", c.name(), at.to_human(b.size())))?;
+            let p = b.point(at);
+            b.set_stone(p, c);
+        }
+        filled = b;
+        board = &filled;
+    }
     check_same_stones(engine, board)?;
     let status = read_status_lists(engine, board)?;
     let result = engine.command("final_score")?;
@@ -314,12 +337,22 @@ impl GnuGoPair {
 
     /// The judgement under `rules`; a dead process is restarted first.
     pub fn judge(&mut self, game: &Game, rules: OracleRules) -> Result<GnuJudgement, GtpError> {
+        self.judge_after(game, rules, &[])
+    }
+
+    /// [`judge_after`]: the judgement of the final position with `fills` played after it.
+    pub fn judge_after(
+        &mut self,
+        game: &Game,
+        rules: OracleRules,
+        fills: &[(Color, Coord)],
+    ) -> Result<GnuJudgement, GtpError> {
         let i = rules as usize;
         if self.engines[i].is_none() {
             self.engines[i] = Some(self.config.spawn(rules)?);
         }
         let e = self.engines[i].as_mut().expect("just started");
-        let r = judge(e, game, rules);
+        let r = judge_after(e, game, rules, fills);
         if matches!(
             r,
             Err(GtpError::Died { .. }

@@ -48,8 +48,8 @@ mod points;
 
 pub use compare::{compare, CompareOptions, OracleInput, OracleRow};
 pub use gnugo::{
-    find_gnugo, gnugo_margin_from_lists, judge, parse_final_score, GnuGoConfig, GnuGoPair,
-    GnuJudgement, GnuStatus, GNUGO_SEARCH,
+    find_gnugo, gnugo_margin_from_lists, judge, judge_after, parse_final_score, GnuGoConfig,
+    GnuGoPair, GnuJudgement, GnuStatus, GNUGO_SEARCH,
 };
 pub use output::{run, sgf_of, write_csv, OracleSummary, CSV_HEADER, DISAGREEMENTS_DIR};
 pub use points::{categorise, differing_points, Category, Differing};
