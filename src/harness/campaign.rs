@@ -60,6 +60,7 @@ use crate::sgf::SgfWriter;
 
 mod manifest;
 mod merge;
+mod rowcsv;
 mod sink;
 use manifest::now;
 pub use manifest::{rfc3339, Checkpoint, Manifest, MergedShard};

@@ -1,6 +1,7 @@
 //! The writer side of a campaign: rows encoded by the workers, appended in game order by one
 //! writer thread, checkpointed after every chunk.
 
+use super::rowcsv::RowEncoder;
 use super::*;
 
 pub(super) type CsvOut = BufWriter<File>;
@@ -15,14 +16,11 @@ pub(super) fn encode_rows(o: &GameOutcome) -> Encoded {
         i: usize,
         items: &[T],
     ) -> Result<Vec<u8>, (usize, csv::Error)> {
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .buffer_capacity(256)
-            .from_writer(Vec::with_capacity(items.len() * 128));
+        let mut w = RowEncoder::with_capacity(items.len() * 128);
         for r in items {
-            w.serialize(r).map_err(|e| (i, e))?;
+            w.row(r).map_err(|e| (i, e))?;
         }
-        w.into_inner().map_err(|e| (i, e.into_error().into()))
+        Ok(w.into_bytes())
     }
     Ok([
         rows(0, std::slice::from_ref(&o.game))?,
