@@ -71,6 +71,10 @@ impl Half {
 /// The decimal text of `v` half-points at the end of `buf`: `24`, `24.5`, `-0.5`, or with
 /// `point_zero` the text of an `f64` (`24.0`).
 fn digits(v: i64, point_zero: bool, buf: &mut [u8; 24]) -> &str {
+    if v == 0 {
+        // Most cause columns of divergences.csv.
+        return if point_zero { "0.0" } else { "0" };
+    }
     let mut a = v.unsigned_abs();
     let mut i = buf.len();
     let half = !a.is_multiple_of(2);
