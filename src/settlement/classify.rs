@@ -209,11 +209,14 @@ impl Settlement {
         let mut out = self.clone();
         let changes: Vec<(Point, Option<Color>)> = pinned.iter().map(|&(p, _)| (p, None)).collect();
         out.board.set_stones(&changes);
+        // The tally changes only at the pinned points (a stone's class changes only there).
         for &(p, cl) in pinned {
+            tally_point(&mut out.tally, out.class[p.idx()], false);
             out.class[p.idx()] = cl;
+            tally_point(&mut out.tally, cl, true);
             out.pinned.push(p);
         }
-        out.tally = tally_of(&out.board, &out.class);
+        debug_assert_eq!(out.tally, tally_of(&out.board, &out.class));
         out
     }
 
@@ -322,32 +325,44 @@ pub fn safe_to_occupy(board: &Board, scratch: &mut Board, p: Point, c: Color) ->
 fn tally_of(board: &Board, class: &[PointClass]) -> Tally {
     let mut t = Tally::default();
     for p in board.points() {
-        match class[p.idx()] {
-            PointClass::Stone(c) => t.stones[c] += 1,
-            PointClass::Territory(c, k) => {
-                t.owned_empty[c] += 1;
-                match k {
-                    TerritoryKind::SekiEye => t.seki_eyes[c] += 1,
-                    TerritoryKind::KoPoint => t.ko_points[c] += 1,
-                    _ => {}
-                }
-            }
-            PointClass::OneSidedDame(c) => {
-                t.owned_empty[c] += 1;
-                t.one_sided_dame[c] += 1;
-            }
-            PointClass::Shared(k) => {
-                t.shared += 1;
-                match k {
-                    SharedKind::SharedLiberty => t.shared_liberties += 1,
-                    SharedKind::DameLeft => t.dame_left += 1,
-                    _ => {}
-                }
-            }
-            PointClass::OffBoard => {}
-        }
+        tally_point(&mut t, class[p.idx()], true);
     }
     t
+}
+
+/// Adds one point of class `cl` to the tally `t`, or takes it away (`add` false).
+fn tally_point(t: &mut Tally, cl: PointClass, add: bool) {
+    let step = |x: &mut u32| {
+        if add {
+            *x += 1
+        } else {
+            *x -= 1
+        }
+    };
+    match cl {
+        PointClass::Stone(c) => step(&mut t.stones[c]),
+        PointClass::Territory(c, k) => {
+            step(&mut t.owned_empty[c]);
+            match k {
+                TerritoryKind::SekiEye => step(&mut t.seki_eyes[c]),
+                TerritoryKind::KoPoint => step(&mut t.ko_points[c]),
+                _ => {}
+            }
+        }
+        PointClass::OneSidedDame(c) => {
+            step(&mut t.owned_empty[c]);
+            step(&mut t.one_sided_dame[c]);
+        }
+        PointClass::Shared(k) => {
+            step(&mut t.shared);
+            match k {
+                SharedKind::SharedLiberty => step(&mut t.shared_liberties),
+                SharedKind::DameLeft => step(&mut t.dame_left),
+                _ => {}
+            }
+        }
+        PointClass::OffBoard => {}
+    }
 }
 
 /// Classifies every point of `board` (dead stones removed, negative-move points emptied and
