@@ -89,9 +89,10 @@ impl RowSer<'_> {
         self.out.extend_from_slice(field);
     }
 
-    fn integer<I: itoa::Integer>(&mut self, v: I) {
+    fn integer<I: itoa::Integer>(&mut self, v: I) -> Result<(), csv::Error> {
         let mut buf = itoa::Buffer::new();
         self.plain(buf.format(v).as_bytes());
+        Ok(())
     }
 }
 
@@ -99,6 +100,15 @@ fn unsupported(what: &str) -> csv::Error {
     <csv::Error as ser::Error>::custom(format!(
         "a campaign row field cannot be {what}: only scalars, texts and options"
     ))
+}
+
+/// The serializer's methods for integers, each written with `itoa`.
+macro_rules! integer_fields {
+    ($($method:ident: $t:ty),*) => {
+        $(fn $method(self, v: $t) -> Result<(), csv::Error> {
+            self.integer(v)
+        })*
+    };
 }
 
 impl<'a> ser::Serializer for &mut RowSer<'a> {
@@ -116,38 +126,16 @@ impl<'a> ser::Serializer for &mut RowSer<'a> {
         self.plain(if v { b"true" } else { b"false" });
         Ok(())
     }
-    fn serialize_i8(self, v: i8) -> Result<(), csv::Error> {
-        self.integer(v);
-        Ok(())
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), csv::Error> {
-        self.integer(v);
-        Ok(())
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), csv::Error> {
-        self.integer(v);
-        Ok(())
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), csv::Error> {
-        self.integer(v);
-        Ok(())
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), csv::Error> {
-        self.integer(v);
-        Ok(())
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), csv::Error> {
-        self.integer(v);
-        Ok(())
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), csv::Error> {
-        self.integer(v);
-        Ok(())
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), csv::Error> {
-        self.integer(v);
-        Ok(())
-    }
+    integer_fields!(
+        serialize_i8: i8,
+        serialize_i16: i16,
+        serialize_i32: i32,
+        serialize_i64: i64,
+        serialize_u8: u8,
+        serialize_u16: u16,
+        serialize_u32: u32,
+        serialize_u64: u64
+    );
     fn serialize_f32(self, _: f32) -> Result<(), csv::Error> {
         Err(unsupported("a float (use Points)"))
     }
