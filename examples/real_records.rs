@@ -216,6 +216,7 @@ fn one(path: &std::path::Path, gnugo: Option<&PathBuf>) -> Result<Option<Row>, S
             checks: CheckOptions {
                 symmetries: Symmetries::Off,
                 t11_choices: 1,
+                ..CheckOptions::default()
             },
             dead,
             ..ScoreOptions::default()

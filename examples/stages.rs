@@ -50,6 +50,7 @@ fn main() {
             CheckOptions {
                 symmetries: jipingdian::checks::Symmetries::Off,
                 t11_choices: 4,
+                details: jipingdian::checks::Details::Failures,
             },
         ));
     }
@@ -63,6 +64,7 @@ fn main() {
             CheckOptions {
                 symmetries: jipingdian::checks::Symmetries::OnePerGame,
                 t11_choices: 4,
+                details: jipingdian::checks::Details::Failures,
             },
         ));
     }

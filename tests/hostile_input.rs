@@ -26,6 +26,7 @@ fn quick_options() -> ScoreOptions {
         checks: CheckOptions {
             symmetries: Symmetries::OnePerGame,
             t11_choices: 2,
+            ..CheckOptions::default()
         },
         assume_pause: false,
         implied_passes: false,

@@ -47,6 +47,16 @@ pub struct TheoremResult {
 }
 
 impl TheoremResult {
+    /// A verdict whose detail is written only when `details` asks for it (always for a
+    /// failure): the detail of a holding theorem is formatted only when someone reads it.
+    fn check(id: TheoremId, ok: bool, details: Details, detail: impl FnOnce() -> String) -> Self {
+        let detail = if ok && details == Details::Failures {
+            String::new()
+        } else {
+            detail()
+        };
+        TheoremResult::new(id, ok, detail)
+    }
     fn new(id: TheoremId, ok: bool, detail: String) -> Self {
         TheoremResult {
             id,
@@ -110,16 +120,29 @@ pub struct CheckOptions {
     pub symmetries: Symmetries,
     /// How many alternative negative-move stones T11 tries per kind (`usize::MAX` for all).
     pub t11_choices: usize,
+    /// Which theorems get their one-line detail.
+    pub details: Details,
 }
 
 impl Default for CheckOptions {
-    /// Everything, every choice: what `jpd score` does.
+    /// Everything, every choice, every detail: what `jpd score` does.
     fn default() -> Self {
         CheckOptions {
             symmetries: Symmetries::All,
             t11_choices: usize::MAX,
+            details: Details::All,
         }
     }
+}
+
+/// Which theorem results carry their one-line detail. A campaign writes only the failures, so
+/// it skips formatting the detail of every theorem that holds (a few percent of its time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Details {
+    /// Every verdict's detail (`jpd score` prints them all).
+    All,
+    /// Only the failures' details; a theorem that holds has an empty one.
+    Failures,
 }
 
 /// Everything known about one finished game.
@@ -172,7 +195,7 @@ pub fn analyse_with(
             .iter()
             .map(|&id| TheoremResult::na(id, why.clone()))
             .collect();
-        theorems[TheoremId::T9.index()] = t9(&f.game);
+        theorems[TheoremId::T9.index()] = t9(&f.game, opts.details);
         return Analysis {
             count,
             fill_up: None,
@@ -191,28 +214,31 @@ pub fn analyse_with(
     let by_id = |id: RuleId| &all[RuleId::ALL.iter().position(|&x| x == id).expect("listed")];
     let results: Vec<RuleResult> = rule_ids.iter().map(|&id| by_id(id).clone()).collect();
     let divergences = crate::rules::divergences(&all);
+    let d = opts.details;
     let theorems = vec![
-        t1(c),
-        t2(c),
-        t3(c),
-        t4(c),
-        t5(c, &fu),
-        t6(c),
-        t7(c),
+        t1(c, d),
+        t2(c, d),
+        t3(c, d),
+        t4(c, d),
+        t5(c, &fu, d),
+        t6(c, d),
+        t7(c, d),
         match opts.symmetries {
             Symmetries::Off => TheoremResult::na(TheoremId::T8, "not checked in this run"),
-            Symmetries::OnePerGame => t8(f, balancing, c, &[1 + (f.game.board().hash() % 7) as u8]),
-            Symmetries::All => t8(f, balancing, c, &[1, 2, 3, 4, 5, 6, 7]),
+            Symmetries::OnePerGame => {
+                t8(f, balancing, c, &[1 + (f.game.board().hash() % 7) as u8], d)
+            }
+            Symmetries::All => t8(f, balancing, c, &[1, 2, 3, 4, 5, 6, 7], d),
         },
-        t9(&f.game),
-        t10(f, c, paused_pass_alive),
-        t11(f, c, opts.t11_choices),
-        t12(by_id(RuleId::JpdTangsong), by_id(RuleId::JpdA)),
-        t13(by_id(RuleId::JpdTangsong), by_id(RuleId::Wmsg2008)),
-        t14(&sheet, by_id(RuleId::Aga), by_id(RuleId::AgaArea)),
-        t15(&sheet, by_id(RuleId::Ing)),
-        t16(&sheet, by_id(RuleId::Ikeda)),
-        t17(&sheet, &all),
+        t9(&f.game, d),
+        t10(f, c, paused_pass_alive, d),
+        t11(f, c, opts.t11_choices, d),
+        t12(by_id(RuleId::JpdTangsong), by_id(RuleId::JpdA), d),
+        t13(by_id(RuleId::JpdTangsong), by_id(RuleId::Wmsg2008), d),
+        t14(&sheet, by_id(RuleId::Aga), by_id(RuleId::AgaArea), d),
+        t15(&sheet, by_id(RuleId::Ing), d),
+        t16(&sheet, by_id(RuleId::Ikeda), d),
+        t17(&sheet, &all, d),
     ];
     let findings = findings::findings(f, c, &fu, &all);
     Analysis {
@@ -228,43 +254,43 @@ pub fn analyse_with(
 
 /// T12: edition A equals Tang-Song, winner and margin (000:#73: A "is compatible with" the
 /// equal-stones territory count).
-fn t12(t: &RuleResult, a: &RuleResult) -> TheoremResult {
-    TheoremResult::new(
+fn t12(t: &RuleResult, a: &RuleResult, d: Details) -> TheoremResult {
+    TheoremResult::check(
         TheoremId::T12,
         t.margin == a.margin && t.winner == a.winner,
-        format!("jpd-tangsong {} jpd-a {}", t.result, a.result),
+        d,
+        || format!("jpd-tangsong {} jpd-a {}", t.result, a.result),
     )
 }
 
 /// T13: WMSG 2008 gives Tang-Song's winner.
-fn t13(t: &RuleResult, w: &RuleResult) -> TheoremResult {
-    TheoremResult::new(
-        TheoremId::T13,
-        t.winner == w.winner,
-        format!("jpd-tangsong {} wmsg-2008 {}", t.result, w.result),
-    )
+fn t13(t: &RuleResult, w: &RuleResult, d: Details) -> TheoremResult {
+    TheoremResult::check(TheoremId::T13, t.winner == w.winner, d, || {
+        format!("jpd-tangsong {} wmsg-2008 {}", t.result, w.result)
+    })
 }
 
 /// T14: AGA territory counting equals AGA area counting, margin and winner (R12: "the
 /// difference in their scores, and the game result, will be the same"). AGA's rules know setup
 /// stones only as a handicap (R11: the stones placed in one turn of Black's, White moving next);
 /// a position set up otherwise (a problem diagram, stones of both colours) is outside them.
-fn t14(sh: &Sheet, t: &RuleResult, a: &RuleResult) -> TheoremResult {
+fn t14(sh: &Sheet, t: &RuleResult, a: &RuleResult, d: Details) -> TheoremResult {
     if sh.setup_lead != (sh.handicap - 1).max(0) {
         return TheoremResult::na(
             TheoremId::T14,
             "setup stones that are no handicap: outside AGA's rules (R11 knows a handicap only)",
         );
     }
-    TheoremResult::new(
+    TheoremResult::check(
         TheoremId::T14,
         t.margin == a.margin && t.winner == a.winner,
-        format!("aga {} aga-area {}", t.result, a.result),
+        d,
+        || format!("aga {} aga-area {}", t.result, a.result),
     )
 }
 
 /// T15: Ing's bowls read the area margin minus 8, Black winning ties (docs/RULESETS.md 2.5).
-fn t15(sh: &Sheet, ing: &RuleResult) -> TheoremResult {
+fn t15(sh: &Sheet, ing: &RuleResult, d: Details) -> TheoremResult {
     let bowls = IngBowls::read(sh);
     let expected = sh.a0() - Half::points(8);
     let winner_ok = ing.winner
@@ -273,19 +299,22 @@ fn t15(sh: &Sheet, ing: &RuleResult) -> TheoremResult {
         } else {
             Color::White
         });
-    TheoremResult::new(
+    TheoremResult::check(
         TheoremId::T15,
         bowls.margin() == expected && ing.margin == expected && winner_ok,
-        format!(
-            "bowls of {}: unfilled B {} W {}, left B {} W {}: {}; area margin - 8 = {}",
-            bowls.bowl,
-            bowls.unfilled.black,
-            bowls.unfilled.white,
-            bowls.leftover.black,
-            bowls.leftover.white,
-            ing.result,
-            expected
-        ),
+        d,
+        || {
+            format!(
+                "bowls of {}: unfilled B {} W {}, left B {} W {}: {}; area margin - 8 = {}",
+                bowls.bowl,
+                bowls.unfilled.black,
+                bowls.unfilled.white,
+                bowls.leftover.black,
+                bowls.leftover.white,
+                ing.result,
+                expected
+            )
+        },
     )
 }
 
@@ -294,23 +323,21 @@ fn t15(sh: &Sheet, ing: &RuleResult) -> TheoremResult {
 /// point moved to White when White passed first. A game that starts from setup stones puts
 /// them on the board without a move: Black's lead over alternate play ([`Sheet::setup_lead`],
 /// H - 1 in a handicap game of H stones) is on the area side and is added to Territory I.
-fn t16(sh: &Sheet, ikeda: &RuleResult) -> TheoremResult {
+fn t16(sh: &Sheet, ikeda: &RuleResult, d: Details) -> TheoremResult {
     if sh.passes.black + sh.passes.white == 0 {
         return TheoremResult::na(TheoremId::T16, "no virtual move: no first pass");
     }
     let t1 = |x: Color| sh.owned[x] - sh.lost(x) + sh.real_after_first_pass[x];
     let territory_i =
         Half::points(t1(Color::Black) - t1(Color::White) + sh.setup_lead) - ikeda.base_komi;
-    TheoremResult::new(
-        TheoremId::T16,
-        territory_i == ikeda.margin,
-        format!("Area III {} Territory I {}", ikeda.margin, territory_i),
-    )
+    TheoremResult::check(TheoremId::T16, territory_i == ikeda.margin, d, || {
+        format!("Area III {} Territory I {}", ikeda.margin, territory_i)
+    })
 }
 
 /// T17: every rule set's margin is accounted for by its ledger of named causes from `A0`, so
 /// every divergence from jpd-tangsong is explained (docs/RULESETS.md 3.1).
-fn t17(sh: &Sheet, all: &[RuleResult]) -> TheoremResult {
+fn t17(sh: &Sheet, all: &[RuleResult], d: Details) -> TheoremResult {
     let bad: Vec<String> = all
         .iter()
         .filter(|r| r.unexplained(sh.a0()) != Half::ZERO)
@@ -324,11 +351,9 @@ fn t17(sh: &Sheet, all: &[RuleResult]) -> TheoremResult {
         })
         .collect();
     if bad.is_empty() {
-        TheoremResult::new(
-            TheoremId::T17,
-            true,
-            format!("{} rule sets accounted for", all.len()),
-        )
+        TheoremResult::check(TheoremId::T17, true, d, || {
+            format!("{} rule sets accounted for", all.len())
+        })
     } else {
         TheoremResult::new(TheoremId::T17, false, bad.join("; "))
     }
@@ -340,60 +365,67 @@ fn stones(c: &Count) -> PerSide<i64> {
 
 /// T1: after balancing `moves(B) = moves(W) = k`, and after the fill-back each side has k
 /// stones (k - s each once the overflow procedure has run).
-fn t1(c: &Count) -> TheoremResult {
+fn t1(c: &Count, d: Details) -> TheoremResult {
     let st = stones(c);
     let equal = c.moves.black == c.moves.white;
     let fb = Color::BOTH
         .iter()
         .all(|&x| st[x] + c.fill_back[x] == c.moves[x]);
-    let detail = format!(
-        "moves B={} W={}; stones+fill-back B={}+{} W={}+{}; s={}",
-        c.moves.black, c.moves.white, st.black, c.fill_back.black, st.white, c.fill_back.white, c.s
-    );
-    TheoremResult::new(TheoremId::T1, equal && fb, detail)
+    TheoremResult::check(TheoremId::T1, equal && fb, d, || {
+        format!(
+            "moves B={} W={}; stones+fill-back B={}+{} W={}+{}; s={}",
+            c.moves.black,
+            c.moves.white,
+            st.black,
+            c.fill_back.black,
+            st.white,
+            c.fill_back.white,
+            c.s
+        )
+    })
 }
 
 /// T2: `B = b + (k - s) + q/2` and likewise for White.
-fn t2(c: &Count) -> TheoremResult {
+fn t2(c: &Count, d: Details) -> TheoremResult {
     let k = c.k();
     let ok = Color::BOTH
         .iter()
         .all(|&x| c.area[x].0 == c.territory[x].0 + 2 * (c.moves[x] - c.s) + c.shared as i64);
     let literal = c.area.black.0 == c.territory.black.0 + 2 * k + c.shared as i64;
-    let detail = if c.s > 0 {
-        format!(
-            "B={} = b={} + (k={} - s={}) + q/2={}; the literal b + k + q/2 {} (overflow)",
-            c.area.black,
-            c.territory.black,
-            k,
-            c.s,
-            Half(c.shared as i64),
-            if literal {
-                "happens to hold"
-            } else {
-                "is off by s"
-            }
-        )
-    } else {
-        format!(
-            "B={} = b={} + k={} + q/2={}",
-            c.area.black,
-            c.territory.black,
-            k,
-            Half(c.shared as i64)
-        )
+    let detail = || {
+        if c.s > 0 {
+            format!(
+                "B={} = b={} + (k={} - s={}) + q/2={}; the literal b + k + q/2 {} (overflow)",
+                c.area.black,
+                c.territory.black,
+                k,
+                c.s,
+                Half(c.shared as i64),
+                if literal {
+                    "happens to hold"
+                } else {
+                    "is off by s"
+                }
+            )
+        } else {
+            format!(
+                "B={} = b={} + k={} + q/2={}",
+                c.area.black,
+                c.territory.black,
+                k,
+                Half(c.shared as i64)
+            )
+        }
     };
-    TheoremResult::new(TheoremId::T2, ok, detail)
+    TheoremResult::check(TheoremId::T2, ok, d, detail)
 }
 
 /// T3: `b = B - (k - s) - q/2` (Art. 20(3), read back).
-fn t3(c: &Count) -> TheoremResult {
+fn t3(c: &Count, d: Details) -> TheoremResult {
     let ok = Color::BOTH
         .iter()
         .all(|&x| c.territory[x].0 == c.area[x].0 - 2 * (c.moves[x] - c.s) - c.shared as i64);
-    TheoremResult::new(
-        TheoremId::T3,
-        ok,
+    TheoremResult::check(TheoremId::T3, ok, d, || {
         format!(
             "b={} w={} from B={} W={}, k={}, s={}",
             c.territory.black,
@@ -402,63 +434,64 @@ fn t3(c: &Count) -> TheoremResult {
             c.area.white,
             c.k(),
             c.s
-        ),
-    )
+        )
+    })
 }
 
 /// T4: `B + W = N²` and every point classified exactly once.
-fn t4(c: &Count) -> TheoremResult {
+fn t4(c: &Count, d: Details) -> TheoremResult {
     let n2 = c.size as i64 * c.size as i64;
     let t = &c.tally;
     let classified =
         (t.stones.black + t.stones.white + t.owned_empty.black + t.owned_empty.white + t.shared)
             as i64;
     let ok = c.area.black.0 + c.area.white.0 == 2 * n2 && classified == n2;
-    TheoremResult::new(
-        TheoremId::T4,
-        ok,
+    TheoremResult::check(TheoremId::T4, ok, d, || {
         format!(
             "B+W={} N²={} classified={}",
             c.area.black + c.area.white,
             n2,
             classified
-        ),
-    )
+        )
+    })
 }
 
 /// T5: the fill-up count equals the area count for both sides, and the two counts add up to
 /// N². Ing's fill-up knows no negative moves, so it runs on the settled paused position and is
 /// compared with that position's area, B0 and W0. The stability of the fill (finding F1) does
 /// not decide T5; the detail states it.
-fn t5(c: &Count, fu: &FillUp) -> TheoremResult {
+fn t5(c: &Count, fu: &FillUp, d: Details) -> TheoremResult {
     if c.mode == crate::settlement::Mode::FourPasses {
         return TheoremResult::na(TheoremId::T5, "four virtual moves ended the game: the area is stones and liberties (Art. 18), there is nothing to fill up");
     }
     let n2 = Half::points(fu.board.area() as i64);
     let ok = fu.count == c.area_paused && fu.count.black + fu.count.white == n2;
-    let mut detail = format!(
-        "fill-up B={} W={} vs area B0={} W0={}, N²={}; basic eyes B={} W={}; left empty B={} W={}; stability {}",
-        fu.count.black,
-        fu.count.white,
-        c.area_paused.black,
-        c.area_paused.white,
-        n2,
-        fu.basic_eyes.black,
-        fu.basic_eyes.white,
-        fu.left_empty.black,
-        fu.left_empty.white,
-        fu.stability.name()
-    );
-    if let Some(p) = &fu.problem {
-        detail.push_str(": ");
-        detail.push_str(p);
-    }
-    TheoremResult::new(TheoremId::T5, ok, detail)
+    let detail = || {
+        let mut detail = format!(
+            "fill-up B={} W={} vs area B0={} W0={}, N²={}; basic eyes B={} W={}; left empty B={} W={}; stability {}",
+            fu.count.black,
+            fu.count.white,
+            c.area_paused.black,
+            c.area_paused.white,
+            n2,
+            fu.basic_eyes.black,
+            fu.basic_eyes.white,
+            fu.left_empty.black,
+            fu.left_empty.white,
+            fu.stability.name()
+        );
+        if let Some(p) = &fu.problem {
+            detail.push_str(": ");
+            detail.push_str(p);
+        }
+        detail
+    };
+    TheoremResult::check(TheoremId::T5, ok, d, detail)
 }
 
 /// T6: the territory result equals the area result, and both equal the paused-position form
 /// `B0 - W0 - komi - (1 if White passed first)` of Art. 20(2).
-fn t6(c: &Count) -> TheoremResult {
+fn t6(c: &Count, d: Details) -> TheoremResult {
     let komi = Half(13);
     let by_territory = c.territory_margin() - komi - c.compensation;
     let by_area = c.area_margin() - komi - c.compensation;
@@ -469,20 +502,18 @@ fn t6(c: &Count) -> TheoremResult {
     };
     let by_paused = c.area_paused.black - c.area_paused.white - komi - wfp;
     let ok = by_territory == by_area && by_area == by_paused;
-    TheoremResult::new(
-        TheoremId::T6,
-        ok,
+    TheoremResult::check(TheoremId::T6, ok, d, || {
         format!(
             "margins: territory {} area {} paused-area {}",
             by_territory, by_area, by_paused
-        ),
-    )
+        )
+    })
 }
 
 /// T7: for each side, live stones on the paused board + prisoners + dead stones + virtual
 /// stones - negative stones = moves(X). (The stones are counted before the negative moves
 /// remove any, which is how the formula reads.)
-fn t7(c: &Count) -> TheoremResult {
+fn t7(c: &Count, d: Details) -> TheoremResult {
     let t = &c.tally_paused;
     let lhs = PerSide::new(
         t.stones.black as i64 + c.captured.black + c.dead.black + c.virtual_moves.black
@@ -491,18 +522,16 @@ fn t7(c: &Count) -> TheoremResult {
             - c.negative.white,
     );
     let ok = lhs == c.moves;
-    TheoremResult::new(
-        TheoremId::T7,
-        ok,
+    TheoremResult::check(TheoremId::T7, ok, d, || {
         format!(
             "bookkeeping B={} W={} vs moves B={} W={}",
             lhs.black, lhs.white, c.moves.black, c.moves.white
-        ),
-    )
+        )
+    })
 }
 
 /// T9: no whole-board arrangement recurs after a real move.
-fn t9(g: &Game) -> TheoremResult {
+fn t9(g: &Game, d: Details) -> TheoremResult {
     if g.phase() == Phase::Ended(crate::engine::End::NoResultCycle) {
         return TheoremResult::na(
             TheoremId::T9,
@@ -518,9 +547,7 @@ fn t9(g: &Game) -> TheoremResult {
         );
     }
     let rep = g.any_repetition();
-    TheoremResult::new(
-        TheoremId::T9,
-        !rep,
+    TheoremResult::check(TheoremId::T9, !rep, d, || {
         format!(
             "{} positions recorded{}",
             g.positions_recorded(),
@@ -529,13 +556,13 @@ fn t9(g: &Game) -> TheoremResult {
             } else {
                 ", all distinct"
             }
-        ),
-    )
+        )
+    })
 }
 
 /// T10: no pass-alive stone is judged dead; every pass-alive region of X is X's. Benson runs
 /// on the paused position, dead stones still on the board.
-fn t10(f: &Finished, c: &Count, pa: Option<&PassAlive>) -> TheoremResult {
+fn t10(f: &Finished, c: &Count, pa: Option<&PassAlive>, d: Details) -> TheoremResult {
     if c.mode == crate::settlement::Mode::FourPasses {
         return TheoremResult::na(
             TheoremId::T10,
@@ -552,11 +579,9 @@ fn t10(f: &Finished, c: &Count, pa: Option<&PassAlive>) -> TheoremResult {
         }
     };
     match c.settlement_paused.check_pass_alive(paused, pa) {
-        Ok(()) => TheoremResult::new(
-            TheoremId::T10,
-            true,
-            "settlement agrees with Benson's analysis".into(),
-        ),
+        Ok(()) => TheoremResult::check(TheoremId::T10, true, d, || {
+            "settlement agrees with Benson's analysis".into()
+        }),
         Err(e) => TheoremResult::new(TheoremId::T10, false, e),
     }
 }
@@ -565,7 +590,7 @@ fn t10(f: &Finished, c: &Count, pa: Option<&PassAlive>) -> TheoremResult {
 /// the negative move by decree (only the vacated point changes class); here each qualifying
 /// choice, the default one included, is also taken physically (the stone leaves the board and
 /// every point is classified afresh), and must give the same counts.
-fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
+fn t11(f: &Finished, c: &Count, limit: usize, d: Details) -> TheoremResult {
     if c.plan.negatives.is_empty() {
         return TheoremResult::na(TheoremId::T11, "no negative move");
     }
@@ -616,11 +641,9 @@ fn t11(f: &Finished, c: &Count, limit: usize) -> TheoremResult {
             }
         }
     }
-    TheoremResult::new(
-        TheoremId::T11,
-        true,
-        format!("{tried} qualifying choices give the same counts by decree"),
-    )
+    TheoremResult::check(TheoremId::T11, true, d, || {
+        format!("{tried} qualifying choices give the same counts by decree")
+    })
 }
 
 /// Up to `limit` candidates spread evenly over the list (all of them if it is short enough).
@@ -629,4 +652,62 @@ fn pick_spread(cands: &[Point], limit: usize) -> Vec<Point> {
         return cands.to_vec();
     }
     (0..limit).map(|i| cands[i * cands.len() / limit]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::generate::{generate, GameSpec, Policy};
+
+    /// A failure keeps its detail whatever is asked; a holding theorem's detail is formatted
+    /// only when every detail is asked for.
+    #[test]
+    fn a_failure_always_keeps_its_detail() {
+        let fails = TheoremResult::check(TheoremId::T1, false, Details::Failures, || "why".into());
+        assert_eq!(
+            (fails.verdict, fails.detail.as_str()),
+            (Verdict::Fails, "why")
+        );
+        let holds = TheoremResult::check(TheoremId::T1, true, Details::Failures, || {
+            panic!("formatted a holding theorem's detail")
+        });
+        assert_eq!((holds.verdict, holds.detail.as_str()), (Verdict::Holds, ""));
+        let all = TheoremResult::check(TheoremId::T1, true, Details::All, || "ok".into());
+        assert_eq!(all.detail, "ok");
+    }
+
+    /// On real games the two settings give the same verdicts; only the holding theorems'
+    /// details are left out.
+    #[test]
+    fn failures_only_changes_no_verdict() {
+        for (index, policy) in [
+            (0, Policy::Endgame),
+            (1, Policy::Seki),
+            (2, Policy::Dispute),
+        ] {
+            let g = generate(&GameSpec {
+                master_seed: 2008,
+                index,
+                size: 9,
+                policy,
+            });
+            let opts = CheckOptions::default();
+            let all = analyse(&g.finished, Balancing::Art14, &RuleId::ALL, opts);
+            let fewer = CheckOptions {
+                details: Details::Failures,
+                ..opts
+            };
+            let few = analyse(&g.finished, Balancing::Art14, &RuleId::ALL, fewer);
+            for (a, b) in all.theorems.iter().zip(&few.theorems) {
+                assert_eq!((a.id, a.verdict), (b.id, b.verdict));
+                match a.verdict {
+                    Verdict::Holds => {
+                        assert!(!a.detail.is_empty(), "{}: no detail", a.id);
+                        assert!(b.detail.is_empty(), "{}: {}", b.id, b.detail);
+                    }
+                    _ => assert_eq!(a.detail, b.detail),
+                }
+            }
+        }
+    }
 }

@@ -55,7 +55,13 @@ pub fn replay_transformed(f: &Finished, sym: u8) -> Result<Finished, String> {
 /// its dead stones are transformed (the move tallies are the same) and counted afresh; the
 /// counts must be identical. (Replaying the whole game under each symmetry, which also checks
 /// the engine, is [`replay_transformed`]; the property tests do that.)
-pub(super) fn t8(f: &Finished, balancing: Balancing, c: &Count, syms: &[u8]) -> TheoremResult {
+pub(super) fn t8(
+    f: &Finished,
+    balancing: Balancing,
+    c: &Count,
+    syms: &[u8],
+    d: Details,
+) -> TheoremResult {
     let paused = f.game.board();
     let n = paused.size();
     let dead = f.dead_points();
@@ -94,12 +100,13 @@ pub(super) fn t8(f: &Finished, balancing: Balancing, c: &Count, syms: &[u8]) -> 
             }
         }
     }
-    let detail = if syms.len() == 7 {
-        "identical counts under all 8 symmetries".to_string()
-    } else {
-        format!("identical counts under symmetry {} (one per game)", syms[0])
-    };
-    TheoremResult::new(TheoremId::T8, true, detail)
+    TheoremResult::check(TheoremId::T8, true, d, || {
+        if syms.len() == 7 {
+            "identical counts under all 8 symmetries".to_string()
+        } else {
+            format!("identical counts under symmetry {} (one per game)", syms[0])
+        }
+    })
 }
 
 /// "area B-W territory b-w instead of B-W / b-w": a count set beside the game's own.

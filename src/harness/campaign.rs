@@ -53,7 +53,7 @@ use super::generate::{check_board_size, generate, GameSpec, Generated, Policy};
 use super::outcome::{run_game, DivergenceRow, FindingRow, GameOutcome, RunOptions, ViolationRow};
 use super::rng::ALGORITHM;
 use super::summary::{Summary, SummaryData};
-use crate::checks::{CheckOptions, Symmetries};
+use crate::checks::{CheckOptions, Details, Symmetries};
 use crate::counting::Balancing;
 use crate::engine::Color;
 use crate::sgf::SgfWriter;
@@ -328,6 +328,7 @@ fn headers() -> [csv::ByteRecord; 5] {
         checks: CheckOptions {
             symmetries: Symmetries::Off,
             t11_choices: 1,
+            details: Details::Failures,
         },
         balancing: Balancing::Art14,
     };

@@ -120,6 +120,7 @@ pub fn exhaust_run_options() -> RunOptions {
         checks: CheckOptions {
             symmetries: T8Symmetries::All,
             t11_choices: usize::MAX,
+            details: crate::checks::Details::Failures,
         },
         ..RunOptions::default()
     }

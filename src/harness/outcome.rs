@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::generate::{generate, EdgeCases, GameSpec, Generated};
 use crate::checks::{
-    analyse_with, Analysis, CheckOptions, Symmetries, TheoremId, Verdict, THEOREMS,
+    analyse_with, Analysis, CheckOptions, Details, Symmetries, TheoremId, Verdict, THEOREMS,
 };
 use crate::counting::{Balancing, Points};
 use crate::engine::{Color, End, Phase};
@@ -318,12 +318,14 @@ pub struct RunOptions {
 }
 
 impl Default for RunOptions {
-    /// The campaign default: T8 on one symmetry per game, T11 sampled at 4 choices.
+    /// The campaign default: T8 on one symmetry per game, T11 sampled at 4 choices, the
+    /// details of the failures only (the only ones a campaign writes).
     fn default() -> Self {
         RunOptions {
             checks: CheckOptions {
                 symmetries: Symmetries::OnePerGame,
                 t11_choices: 4,
+                details: Details::Failures,
             },
             balancing: Balancing::Art14,
         }

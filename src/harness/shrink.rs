@@ -8,7 +8,7 @@
 use super::campaign::game_sgf;
 use super::generate::{generate, GameSpec, Generated};
 use super::outcome::{RunOptions, ViolationRow};
-use crate::checks::{analyse, CheckOptions, Verdict};
+use crate::checks::{analyse, CheckOptions, Details, Verdict};
 use crate::counting::Balancing;
 use crate::counting::Finished;
 use crate::engine::{Game, Move, Phase};
@@ -149,7 +149,11 @@ pub fn smaller_board(
 
 /// The theorem's detail on a game.
 fn detail_of(f: &Finished, theorem: &str, opts: &RunOptions) -> String {
-    let a = analyse(f, opts.balancing, &RuleId::ALL, opts.checks);
+    let checks = CheckOptions {
+        details: Details::All,
+        ..opts.checks
+    };
+    let a = analyse(f, opts.balancing, &RuleId::ALL, checks);
     a.theorems
         .into_iter()
         .find(|t| t.id == theorem)
@@ -256,6 +260,7 @@ mod tests {
         let checks = CheckOptions {
             symmetries: crate::checks::Symmetries::Off,
             t11_choices: 4,
+            details: Details::Failures,
         };
         // Only settled games count (the referee must settle every candidate), so not every
         // finding has a smaller counterpart: look for one that does.
@@ -295,6 +300,7 @@ mod tests {
         let checks = CheckOptions {
             symmetries: crate::checks::Symmetries::Off,
             t11_choices: 4,
+            details: Details::Failures,
         };
         // Only prefixes the referee settles are candidates: look for a finding that has one.
         let (f, s) = (0..3000u64)

@@ -5,7 +5,7 @@ use super::{
     categorise, differing_points, gnugo_margin_from_lists, Category, DeadSource, Differing,
     GnuGoPair, GnuJudgement, OracleRules,
 };
-use crate::checks::{analyse, CheckOptions, Symmetries, Verdict};
+use crate::checks::{analyse, CheckOptions, Details, Symmetries, Verdict};
 use crate::counting::Finished;
 use crate::counting::{Balancing, Half};
 use crate::engine::Coord;
@@ -92,6 +92,7 @@ impl Default for CompareOptions {
             checks: CheckOptions {
                 symmetries: Symmetries::OnePerGame,
                 t11_choices: 4,
+                details: Details::All,
             },
         }
     }

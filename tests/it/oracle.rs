@@ -53,6 +53,7 @@ fn gnugo_corpus_scores_as_gnugo_said_and_the_theorems_hold() {
         checks: CheckOptions {
             symmetries: Symmetries::OnePerGame,
             t11_choices: 4,
+            ..CheckOptions::default()
         },
         ..ScoreOptions::default()
     };
@@ -218,6 +219,7 @@ fn the_teire_gnugo_charges_inside_black_area_is_not_owed() {
             checks: CheckOptions {
                 symmetries: Symmetries::Off,
                 t11_choices: 1,
+                ..CheckOptions::default()
             },
             ..ScoreOptions::default()
         };

@@ -26,6 +26,7 @@ fn quick(rules: &[RuleId], dead: DeadChoice) -> ScoreOptions {
         checks: CheckOptions {
             symmetries: Symmetries::Off,
             t11_choices: 1,
+            ..CheckOptions::default()
         },
         dead,
         ..ScoreOptions::default()

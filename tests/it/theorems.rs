@@ -72,7 +72,7 @@ proptest! {
         let spec = GameSpec { master_seed: seed, index, size, policy };
         let g = generate(&spec);
         let balancing = if art11 { Balancing::Art11 } else { Balancing::Art14 };
-        let a = analyse(&g.finished, balancing, &RuleId::ALL, CheckOptions { symmetries: Symmetries::All, t11_choices: 3 });
+        let a = analyse(&g.finished, balancing, &RuleId::ALL, CheckOptions { symmetries: Symmetries::All, t11_choices: 3, ..CheckOptions::default() });
         for t in &a.theorems {
             if MUST_HOLD.contains(&t.id.as_str()) {
                 prop_assert_ne!(t.verdict, Verdict::Fails, "{} failed on {:?}: {}", t.id, spec, t.detail);

@@ -185,6 +185,7 @@ impl Manifest {
                     Symmetries::Off
                 },
                 t11_choices: usize::try_from(self.t11_choices).unwrap_or(usize::MAX),
+                details: Details::Failures,
             },
             balancing,
         })
