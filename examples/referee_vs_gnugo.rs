@@ -19,7 +19,7 @@ use jipingdian::engine::{Coord, Phase};
 use jipingdian::harness::generate::{generate, GameSpec, Policy};
 use jipingdian::oracle::{find_gnugo, judge, judge_after, GnuGoConfig, OracleRules};
 use jipingdian::rules::RuleId;
-use jipingdian::settlement::{PassAlive, PointClass, TerritoryKind};
+use jipingdian::settlement::PassAlive;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -135,15 +135,8 @@ fn main() {
                 if !proof && ko_only {
                     // The ko points of the paused position, each filled by its owner.
                     let fills: Vec<_> = a.count.as_ref().map_or(Vec::new(), |c| {
-                        let st = &c.settlement_paused;
-                        b.points()
-                            .filter_map(|p| match st.class(p) {
-                                PointClass::Territory(owner, TerritoryKind::KoPoint) => {
-                                    Some((owner, b.coord(p)))
-                                }
-                                _ => None,
-                            })
-                            .collect()
+                        let ko = c.settlement_paused.ko_points();
+                        ko.into_iter().map(|(o, p)| (o, b.coord(p))).collect()
                     });
                     match judge_after(&mut engine, &g.finished.game, OracleRules::Chinese, &fills) {
                         Ok(j2) if j2.dead == ours => {

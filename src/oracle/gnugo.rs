@@ -137,18 +137,13 @@ pub fn judge_after(
     fills: &[(Color, Coord)],
 ) -> Result<GnuJudgement, GtpError> {
     let handicap = replay_on(engine, game, rules)?;
-    let filled;
-    let mut board = game.board();
-    if !fills.is_empty() {
-        let mut b = board.clone();
-        for &(c, at) in fills {
-            engine.command(&format!("play {} {}", c.name(), at.to_human(b.size())))?;
-            let p = b.point(at);
-            b.set_stone(p, c);
-        }
-        filled = b;
-        board = &filled;
+    let mut board = std::borrow::Cow::Borrowed(game.board());
+    for &(c, at) in fills {
+        engine.command(&format!("play {} {}", c.name(), at.to_human(board.size())))?;
+        let p = board.point(at);
+        board.to_mut().set_stone(p, c);
     }
+    let board = &*board;
     check_same_stones(engine, board)?;
     let status = read_status_lists(engine, board)?;
     let result = engine.command("final_score")?;

@@ -243,6 +243,18 @@ impl Settlement {
         self.dead
     }
 
+    /// The points of unfilled single kos (Part 1 item 7), each with the side whose point it
+    /// is, in row-major order.
+    pub fn ko_points(&self) -> Vec<(Color, Point)> {
+        self.board
+            .points()
+            .filter_map(|p| match self.class(p) {
+                PointClass::Territory(owner, TerritoryKind::KoPoint) => Some((owner, p)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The dead stones' points, sorted.
     pub fn dead_points(&self) -> &[Point] {
         &self.dead_points

@@ -563,7 +563,7 @@ fn gnugo_finds_the_referees_dead_stones_on_generated_games() {
     use jipingdian::engine::Phase;
     use jipingdian::harness::generate::{generate, GameSpec, Policy};
     use jipingdian::oracle::OracleRules;
-    use jipingdian::settlement::{referee, PointClass, TerritoryKind};
+    use jipingdian::settlement::referee;
     let Some(mut g) = gnugo() else { return };
     let (mut compared, mut agree, mut ko) = (0, 0, 0);
     for policy in Policy::CONCRETE {
@@ -614,14 +614,10 @@ fn gnugo_finds_the_referees_dead_stones_on_generated_games() {
                 .as_ref()
                 .expect("a settled game counts")
                 .settlement_paused;
-            let fills: Vec<_> = b
-                .points()
-                .filter_map(|p| match st.class(p) {
-                    PointClass::Territory(owner, TerritoryKind::KoPoint) => {
-                        Some((owner, b.coord(p)))
-                    }
-                    _ => None,
-                })
+            let fills: Vec<_> = st
+                .ko_points()
+                .into_iter()
+                .map(|(owner, p)| (owner, b.coord(p)))
                 .collect();
             assert!(!fills.is_empty(), "{spec:?}: no ko point in the settlement");
             let filled = g
