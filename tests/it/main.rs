@@ -12,4 +12,5 @@ mod pictures;
 mod records;
 mod report;
 mod rulesets;
+mod shapes;
 mod theorems;
