@@ -393,7 +393,7 @@ fn play_until_settled(
             Phase::Ended(_) => return None,
             Phase::Paused => {
                 let pa = PassAlive::analyse(game.board());
-                let j = referee::judge_with(game.board(), &pa);
+                let j = referee::judge_settledness_with(game.board(), &pa);
                 if j.is_settled() || rounds == SETTLE_ROUNDS {
                     return Some((j, pa));
                 }

@@ -452,11 +452,14 @@ mod tests {
         let b = Board::from_ascii(GAP).unwrap();
         let one_move = Settlement::settle(&b, &[], &[], Mode::Pause).unwrap();
         let (c6, d6) = (at(&b, "ca"), at(&b, "da"));
-        // Today's one-move reading: one-sided dame outside any seki.
-        assert_eq!(one_move.class(c6), PointClass::OneSidedDame(Color::Black));
-        assert_eq!(one_move.class(d6), PointClass::OneSidedDame(Color::White));
-        // The referee cannot settle the walls on this board (nothing is pass-alive), so no
-        // string beside them is proven in seki, and a one-sided dame makes a Japanese seki only
+        // The safety solver proves both walls alive (each makes two eyes in its six-point
+        // strip on the edge whoever moves first), so the gap points, beside proven-alive
+        // strings alone, are ordinary dame, not one-sided dame (the one-move reading called
+        // them one-sided before the walls were proven).
+        let dame = PointClass::Shared(SharedKind::DameLeft);
+        assert_eq!(one_move.class(c6), dame);
+        assert_eq!(one_move.class(d6), dame);
+        // No string beside them is in seki, and a one-sided dame makes a Japanese seki only
         // beside a proven one: nothing is taken away. (Taken as seki liberties, as before that
         // rule, they took both territories, 6 points each.)
         assert!(!one_move.proven_seki(at(&b, "ba")) && !one_move.proven_seki(at(&b, "ea")));
@@ -467,7 +470,6 @@ mod tests {
         );
         // The proven reading (the classes the Japanese count is written against): both gap
         // points are ordinary dame, and nothing is taken from anyone.
-        let dame = PointClass::Shared(SharedKind::DameLeft);
         let proven = one_move.with_decrees(&[(c6, dame), (d6, dame)]);
         let u = japanese_unscored(&proven, DameReading::Filled);
         assert!(b.points().all(|p| u[p.idx()].is_none()));

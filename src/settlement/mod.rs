@@ -4,6 +4,7 @@
 pub mod benson;
 pub mod classify;
 pub mod referee;
+pub mod safety;
 
 pub use benson::PassAlive;
 pub use classify::{

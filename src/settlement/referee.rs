@@ -29,6 +29,7 @@ use super::benson::PassAlive;
 use crate::engine::{Board, Cell, Color, Point, Regions, SuicideRule};
 
 mod search;
+pub(crate) use search::FxHasher;
 use search::*;
 
 /// Node budget of one search (one attacker, one local area).
@@ -168,7 +169,50 @@ pub fn judge(board: &Board) -> Judgement {
 
 /// [`judge`] with Benson's analysis of `board` already made.
 pub fn judge_with(board: &Board, pa: &PassAlive) -> Judgement {
+    let mut j = judge_inner(board, pa, Mode::Search, SEARCH_NODES);
+    prove_unknown(board, &mut j);
+    j
+}
+
+/// [`judge_with`] without the safety solver ([`crate::settlement::safety`]): the verdict on
+/// whether the position is settled, and every status of a settled position, are the same; the
+/// strings of an unsettled position that only the solver proves stay unknown. What the
+/// generator asks at each pause, where only the verdict matters.
+pub fn judge_settledness_with(board: &Board, pa: &PassAlive) -> Judgement {
     judge_inner(board, pa, Mode::Search, SEARCH_NODES)
+}
+
+/// Runs the safety solver when some stone's status is still unknown, and takes its proofs for
+/// those stones: alive, or dead (captured whatever their owner does). The position stays
+/// unsettled for the reason already found: the solver proves strings, not the empty areas
+/// around them.
+fn prove_unknown(board: &Board, j: &mut Judgement) {
+    if !board
+        .points()
+        .any(|p| board.stone(p).is_some() && j.status[p.idx()] == Status::Unknown)
+    {
+        return;
+    }
+    let s = super::safety::Safety::analyse(board);
+    j.nodes = j
+        .nodes
+        .saturating_add(s.nodes().min(u32::MAX as u64) as u32);
+    let mut added = false;
+    for p in board.points() {
+        if board.stone(p).is_none() || j.status[p.idx()] != Status::Unknown {
+            continue;
+        }
+        if s.alive(p).is_some() {
+            j.status[p.idx()] = Status::Alive;
+        } else if s.dead(p) {
+            j.status[p.idx()] = Status::Dead;
+            j.dead.push(p);
+            added = true;
+        }
+    }
+    if added {
+        j.dead.sort_unstable();
+    }
 }
 
 /// [`judge_with`] with a node budget of `nodes` per search instead of [`SEARCH_NODES`]: on
@@ -716,17 +760,84 @@ fn seki_or_alive(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgemen
         eyes[g] += 1;
         with_alive[g] |= alive;
     }
+    // The stones of each group that has no two eyes of its own.
+    let mut weak: Vec<(usize, Vec<Point>)> = Vec::new();
     for &p in area {
         if board.stone(p).is_none() {
             continue;
         }
         let g = find(&mut parent, board.string_head(p).idx());
-        j.status[p.idx()] = if eyes[g] >= 2 || with_alive[g] {
+        if eyes[g] >= 2 || with_alive[g] {
+            j.status[p.idx()] = Status::Alive;
+        } else {
+            match weak.iter_mut().find(|(r, _)| *r == g) {
+                Some((_, stones)) => stones.push(p),
+                None => weak.push((g, vec![p])),
+            }
+        }
+    }
+    for (_, stones) in weak {
+        let s = if connects_to_life(board, area, &stones) {
             Status::Alive
         } else {
             Status::Seki
         };
+        for p in stones {
+            j.status[p.idx()] = s;
+        }
     }
+}
+
+/// Whether a group that no side can profitably attack (`stones`, of one colour, in `area`) is
+/// alive rather than in seki: whatever the opponent plays in the area first (or if it passes),
+/// its owner has an answer there after which every stone of the group is pass-alive (Benson),
+/// or, one level deeper, after which the same holds again. Two one-eyed groups that their
+/// owner can join at a point the opponent cannot take (it would be self-atari, taken back with
+/// a net loss) are one living group, not a seki; a real seki has no such answer, since its
+/// strings live only through the liberties they share with the other colour.
+fn connects_to_life(board: &Board, area: &[Point], stones: &[Point]) -> bool {
+    let Some(owner) = board.stone(stones[0]) else {
+        return false;
+    };
+    let empties = area
+        .iter()
+        .filter(|&&p| board.cell(p) == Cell::Empty)
+        .count();
+    if empties > 8 {
+        return false;
+    }
+    let depth = if empties <= 6 { 1 } else { 0 };
+    owner_lives(board, area, stones, owner, depth)
+}
+
+/// For [`connects_to_life`]: whether, the opponent to move in `area` (or passing), the owner
+/// always has an answer making `stones` pass-alive, with `depth` more rounds allowed.
+fn owner_lives(board: &Board, area: &[Point], stones: &[Point], owner: Color, depth: u32) -> bool {
+    let answer = |b: &Board| -> bool {
+        if stones.iter().any(|&p| b.stone(p) != Some(owner)) {
+            return false;
+        }
+        area.iter().any(|&m| {
+            if b.cell(m) != Cell::Empty {
+                return false;
+            }
+            let mut after = b.clone();
+            if after.play(m, owner, SuicideRule::Forbidden).is_err() {
+                return false;
+            }
+            let pa = PassAlive::analyse(&after);
+            stones.iter().all(|&p| pa.alive_stone(p) == Some(owner))
+                || (depth > 0 && owner_lives(&after, area, stones, owner, depth - 1))
+        })
+    };
+    answer(board)
+        && area.iter().all(|&y| {
+            if board.cell(y) != Cell::Empty {
+                return true;
+            }
+            let mut after = board.clone();
+            after.play(y, owner.opp(), SuicideRule::Forbidden).is_err() || answer(&after)
+        })
 }
 
 /// Whether an opposing group could never make two eyes in `area`, which is bordered by `x`'s

@@ -52,7 +52,7 @@ pub(super) struct Search<'a> {
 /// search's time); the keys are stored whole, so a hash collision costs a probe, never a
 /// wrong answer.
 #[derive(Default)]
-pub(super) struct FxHasher(u64);
+pub(crate) struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn finish(&self) -> u64 {

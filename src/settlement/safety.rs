@@ -1,0 +1,373 @@
+//! The safety solver: strings proven alive by local search where Benson's static test is not
+//! enough, and the opponent's stones inside their regions proven dead (captured whatever their
+//! owner does), in the spirit of Müller's and Niu and Müller's safety solvers.
+//!
+//! For a colour X, a *region* is a maximal connected set of points that are not X stones (as in
+//! Benson's algorithm): it is bounded by X strings alone (its *boundary blocks*), and every
+//! opponent (Y) stone in it has all its liberties in it. Each region of at most
+//! [`MAX_REGION`] points is searched on its own (`local.rs`): Y moves first, X answers there.
+//!
+//! - A region is a **closed proof** when X keeps every boundary block with a liberty in the
+//!   region, counting no liberty outside it, and reaches a position where each block owns two
+//!   *vital* sub-regions of it (every empty point of such a sub-region is a liberty of the
+//!   block, and only boundary strings border it): Benson's condition inside the region alone.
+//!   Its blocks are alive whatever happens elsewhere.
+//! - A region is an **eye** of a block b when, every boundary block being granted one liberty
+//!   outside the region that cannot be filled, X keeps b with a liberty in the region and
+//!   reaches a position where b owns one vital sub-region.
+//! - Then, as in Benson's iteration, a block is alive when a closed proof borders it, or two
+//!   eye regions whose boundary blocks are all still alive; blocks that fail are dropped until
+//!   nothing changes.
+//!
+//! Why this is sound: X's strategy answers each Y move in the region where it was played, with
+//! that region's local strategy, and passes otherwise. Look at the first moment a proven block
+//! would lose its last liberty in one of its proof regions. Until then every boundary block of
+//! the regions used is uncaptured, so each local game has followed the real board exactly (Y's
+//! stones in a region have their liberties there; a block's outside liberties only add to the
+//! model's); a Y move that fills a block's last liberty in a region while the block still has
+//! one in its other proof region is suicide on the board, as in the model; so the local
+//! strategy, which never lets a guarded block's liberties in the region run out, is still being
+//! followed, and the moment cannot come. Y's moves outside the regions change nothing inside
+//! them.
+//!
+//! - Y stones are **dead** when their region's boundary blocks are all proven alive and X,
+//!   with Y moving first, captures every one of them (keeping the region's proof for the
+//!   blocks that rely on it).
+//!
+//! The local game has no ko for X (X never takes a ko, never recreates a position of the
+//! line it is reading): a proof that needs a ko is not found, and the stones stay unproven.
+
+mod local;
+
+use local::{Goal, Model, Outcome, Region, Search};
+
+use crate::engine::{Board, Cell, Color, Point, Regions};
+
+/// Regions with more points than this (empty points and opponent stones) are not searched.
+pub const MAX_REGION: usize = 40;
+/// Regions with more empty points than this are not searched.
+pub const MAX_EMPTIES: usize = 24;
+/// Node budget of one local search.
+pub const LOCAL_NODES: u32 = 4_000;
+
+/// How a string's status was proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Proof {
+    /// Benson's test, or eyes that are vital as they stand.
+    Static,
+    /// A local search of one region or two.
+    Search,
+}
+
+/// The result of the safety solver for both colours.
+#[derive(Clone, Debug)]
+pub struct Safety {
+    /// Per padded point: the stone there proven alive (with how).
+    alive: Vec<Option<Proof>>,
+    /// Per padded point: the stone there proven dead.
+    dead: Vec<bool>,
+    nodes: u64,
+}
+
+impl Safety {
+    /// Runs the solver for both colours.
+    pub fn analyse(board: &Board) -> Safety {
+        let mut out = Safety {
+            alive: vec![None; board.padded_len()],
+            dead: vec![false; board.padded_len()],
+            nodes: 0,
+        };
+        for x in Color::BOTH {
+            analyse_colour(board, x, &mut out);
+        }
+        out
+    }
+
+    /// How the stone at `p` was proven alive, if it was.
+    pub fn alive(&self, p: Point) -> Option<Proof> {
+        self.alive[p.idx()]
+    }
+
+    /// Whether the stone at `p` is proven dead.
+    pub fn dead(&self, p: Point) -> bool {
+        self.dead[p.idx()]
+    }
+
+    /// Search nodes spent.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// One region of X's, as the solver sees it.
+struct RegionInfo {
+    members: Vec<Point>,
+    /// Indices of its boundary blocks.
+    blocks: Vec<usize>,
+    /// The local game, when the region is small enough to search.
+    local: Option<Region>,
+    /// Whether a closed proof holds.
+    closed: bool,
+    /// The boundary blocks (as bits over `blocks`) the region is an eye of.
+    eye_of: u64,
+    has_y: bool,
+    /// Whether a proof needed search nodes (not vital as it stands).
+    searched: bool,
+}
+
+fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
+    let own = Cell::of(x);
+    // X's strings, densely numbered.
+    let mut block_of = vec![usize::MAX; board.padded_len()];
+    let mut block_stones: Vec<Vec<Point>> = Vec::new();
+    for p in board.points() {
+        if board.cell(p) == own {
+            let h = board.string_head(p);
+            if block_of[h.idx()] == usize::MAX {
+                block_of[h.idx()] = block_stones.len();
+                block_stones.push(Vec::new());
+            }
+            let b = block_of[h.idx()];
+            block_of[p.idx()] = b;
+            block_stones[b].push(p);
+        }
+    }
+    let nb = block_stones.len();
+    if nb == 0 {
+        return;
+    }
+    let regions = Regions::new(board, |p| board.cell(p) != own);
+    let mut infos: Vec<RegionInfo> = Vec::with_capacity(regions.len());
+    for members in regions.iter() {
+        let mut blocks: Vec<usize> = Vec::new();
+        for &p in members {
+            for q in board.adj(p) {
+                if board.cell(q) == own && !blocks.contains(&block_of[q.idx()]) {
+                    blocks.push(block_of[q.idx()]);
+                }
+            }
+        }
+        blocks.sort_unstable();
+        let empties = members
+            .iter()
+            .filter(|&&p| board.cell(p) == Cell::Empty)
+            .count();
+        let has_y = members.iter().any(|&p| board.stone(p).is_some());
+        let local = (members.len() <= MAX_REGION
+            && empties <= MAX_EMPTIES
+            && blocks.len() <= 64
+            && !blocks.is_empty())
+        .then(|| local_region(board, members, &blocks, &block_of));
+        infos.push(RegionInfo {
+            members: members.to_vec(),
+            blocks,
+            local,
+            closed: false,
+            eye_of: 0,
+            has_y,
+            searched: false,
+        });
+    }
+    // The searches of each region, independent of the others.
+    for info in &mut infos {
+        let Some(local) = &info.local else { continue };
+        let k = info.blocks.len();
+        let all: u64 = if k == 64 { !0 } else { (1u64 << k) - 1 };
+        let mut s = Search::new(
+            local,
+            Model::Closed,
+            Goal {
+                eyes: 2,
+                capture: false,
+            },
+            all,
+            LOCAL_NODES,
+        );
+        let cr = s.run();
+        let closed = cr == Outcome::Win;
+        out.nodes += s.nodes as u64;
+        if closed {
+            info.closed = true;
+            info.eye_of = all;
+            info.searched = s.nodes > 0;
+            continue;
+        }
+        let mut s = Search::new(
+            local,
+            Model::Virtual,
+            Goal {
+                eyes: 1,
+                capture: false,
+            },
+            all,
+            LOCAL_NODES,
+        );
+        let r = s.run();
+        out.nodes += s.nodes as u64;
+        if r == Outcome::Win {
+            info.eye_of = all;
+            info.searched = s.nodes > 0;
+            continue;
+        }
+        if k == 1 {
+            continue;
+        }
+        for b in 0..k {
+            let mut s = Search::new(
+                local,
+                Model::Virtual,
+                Goal {
+                    eyes: 1,
+                    capture: false,
+                },
+                1 << b,
+                LOCAL_NODES / 4,
+            );
+            if s.run() == Outcome::Win {
+                info.eye_of |= 1 << b;
+                info.searched |= s.nodes > 0;
+            }
+            out.nodes += s.nodes as u64;
+        }
+    }
+    // Benson's iteration over the proofs.
+    let mut alive = vec![true; nb];
+    loop {
+        let mut eyes = vec![0u32; nb];
+        let mut closed = vec![false; nb];
+        for info in &infos {
+            if info.closed {
+                for &b in &info.blocks {
+                    closed[b] = true;
+                }
+            } else if info.eye_of != 0 && info.blocks.iter().all(|&b| alive[b]) {
+                for (i, &b) in info.blocks.iter().enumerate() {
+                    if info.eye_of & (1 << i) != 0 {
+                        eyes[b] += 1;
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for b in 0..nb {
+            if alive[b] && !closed[b] && eyes[b] < 2 {
+                alive[b] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Which blocks rely on which region, and for how many eyes.
+    let mut need = vec![0u8; infos.len()];
+    let mut guard = vec![0u64; infos.len()];
+    let mut used_closed = vec![false; nb];
+    for (r, info) in infos.iter().enumerate() {
+        if info.closed && info.blocks.iter().any(|&b| alive[b] && !used_closed[b]) {
+            for &b in &info.blocks {
+                used_closed[b] = true;
+            }
+            need[r] = 2;
+            guard[r] = if info.blocks.len() == 64 {
+                !0
+            } else {
+                (1 << info.blocks.len()) - 1
+            };
+        }
+    }
+    let mut used_eyes = vec![0u8; nb];
+    for (r, info) in infos.iter().enumerate() {
+        if info.closed || info.eye_of == 0 || !info.blocks.iter().all(|&b| alive[b]) {
+            continue;
+        }
+        for (i, &b) in info.blocks.iter().enumerate() {
+            if info.eye_of & (1 << i) != 0 && !used_closed[b] && used_eyes[b] < 2 {
+                used_eyes[b] += 1;
+                guard[r] |= 1 << i;
+                need[r] = need[r].max(1);
+            }
+        }
+    }
+    for (b, stones) in block_stones.iter().enumerate() {
+        if !alive[b] {
+            continue;
+        }
+        let searched = infos.iter().any(|info| {
+            info.searched && info.blocks.contains(&b) && info.blocks.iter().all(|&c| alive[c])
+        });
+        let proof = if searched {
+            Proof::Search
+        } else {
+            Proof::Static
+        };
+        for &p in stones {
+            out.alive[p.idx()] = Some(proof);
+        }
+    }
+    // Dead stones: regions whose boundary is alive, every opponent stone captured.
+    for (r, info) in infos.iter().enumerate() {
+        if !info.has_y || !info.blocks.iter().all(|&b| alive[b]) {
+            continue;
+        }
+        let Some(local) = &info.local else { continue };
+        // A region that is some block's closed proof keeps its closed model.
+        let model = if need[r] == 2 {
+            Model::Closed
+        } else {
+            Model::Virtual
+        };
+        let mut s = Search::new(
+            local,
+            model,
+            Goal {
+                eyes: need[r],
+                capture: true,
+            },
+            guard[r],
+            LOCAL_NODES,
+        );
+        let won = s.run() == Outcome::Win;
+        out.nodes += s.nodes as u64;
+        if won {
+            for &p in &info.members {
+                if board.stone(p) == Some(x.opp()) {
+                    out.dead[p.idx()] = true;
+                }
+            }
+        }
+    }
+}
+
+/// The local game of one region.
+fn local_region(board: &Board, members: &[Point], blocks: &[usize], block_of: &[usize]) -> Region {
+    let n = members.len();
+    let index = |p: Point| members.iter().position(|&m| m == p);
+    let mut nbr = vec![0u64; n];
+    let mut bl = vec![0u64; blocks.len()];
+    let mut y0 = 0u64;
+    for (i, &p) in members.iter().enumerate() {
+        if board.stone(p).is_some() {
+            y0 |= 1 << i;
+        }
+        for q in board.adj(p) {
+            if let Some(j) = index(q) {
+                nbr[i] |= 1 << j;
+            } else if board.stone(q).is_some() {
+                let b = block_of[q.idx()];
+                if let Ok(k) = blocks.binary_search(&b) {
+                    bl[k] |= 1 << i;
+                }
+            }
+        }
+    }
+    Region {
+        n,
+        nbr,
+        blocks: bl,
+        y0,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,112 @@
+use super::*;
+use crate::engine::Coord;
+use crate::settlement::PassAlive;
+
+fn at(b: &Board, col: char, row: u8) -> Point {
+    // Human coordinates: column letter (A..), row counted from the bottom.
+    let x = (col as u8 - b'A') - (col > 'I') as u8;
+    b.point(Coord::new(x, b.size() - row))
+}
+
+/// Two black strings (B9-F8 and G7-H9) around one eight-point eye space on the top edge
+/// (C9-G9, C8, D8, G8), nothing else on the board. Benson's test fails: each string borders
+/// one region besides the open board. By hand: the space is two eyes whatever White does
+/// first. A White stone at G8 or G9 is taken or cut off by Black at the other point, which
+/// joins the strings and leaves G8 (or G9) and C9-F9/C8-D8 as two separate spaces; a White
+/// stone inside C9-F9/C8-D8 is answered at G8, and the five points left on that side still
+/// hold an eye beside G9. GNU Go 3.8 (`final_status_list alive`) lists all twelve stones.
+const EIGHT_POINT_SPACE: &str = "
+    . X . . . . . X .
+    . X . . X X . X .
+    . X X X X . X X .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn an_eye_space_shared_by_two_strings_is_proven_alive() {
+    let b = Board::from_ascii(EIGHT_POINT_SPACE).unwrap();
+    let pa = PassAlive::analyse(&b);
+    assert_eq!(pa.alive_stone(at(&b, 'B', 9)), None, "not Benson's");
+    let s = Safety::analyse(&b);
+    for p in b.points().filter(|&p| b.stone(p).is_some()) {
+        assert_eq!(
+            s.alive(p),
+            Some(Proof::Search),
+            "{}",
+            b.coord(p).to_human(9)
+        );
+    }
+}
+
+/// The same space with one White stone at D9 played and Black's answer missing is still
+/// alive, but with White stones at D9 and G8 (two moves in a row) the strings are cut apart
+/// and each keeps one small space: nothing may be proven alive.
+#[test]
+fn a_space_that_two_white_moves_break_is_not_proven() {
+    let b = Board::from_ascii(
+        "
+        . X . O . . . X .
+        . X . . X X O X .
+        . X X X X . X X .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    )
+    .unwrap();
+    let s = Safety::analyse(&b);
+    assert_eq!(s.alive(at(&b, 'H', 9)), None);
+    assert!(!s.dead(at(&b, 'G', 8)));
+}
+
+/// A black string, pass-alive through its one-point eyes A7, C7, A1 and C1, around the 3x3
+/// space B3-D5 holding a White stone at B5. Benson's territory test fails there (C4 touches
+/// no black stone). By hand: White, even moving first, cannot make two eyes in nine points
+/// beside Black's wall; Black answers next to each White move and takes every White stone.
+/// GNU Go 3.8 lists B5 dead.
+#[test]
+fn a_stone_in_a_space_benson_does_not_close_is_proven_dead() {
+    let b = Board::from_ascii(
+        "
+        . X . X X O .
+        X X X X X O .
+        X O . . X O .
+        X . . . X O .
+        X . . . X O .
+        X X X X X O .
+        . X . X X O .",
+    )
+    .unwrap();
+    let pa = PassAlive::analyse(&b);
+    assert_eq!(pa.territory(at(&b, 'B', 5)), None, "not Benson's territory");
+    let s = Safety::analyse(&b);
+    assert!(s.dead(at(&b, 'B', 5)));
+    assert!(s.alive(at(&b, 'A', 5)).is_some());
+}
+
+/// One true eye (A1) and one false eye (C1: White holds D2, so Black's C2-D1 side can be cut):
+/// the black stones must not be proven alive. GNU Go and every textbook: a false eye is no eye.
+#[test]
+fn a_false_eye_is_no_eye() {
+    let b = Board::from_ascii(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        X X X O . . .
+        . X . X O . .
+        . X . X O . .",
+    )
+    .unwrap();
+    let s = Safety::analyse(&b);
+    for p in b.points().filter(|&p| b.stone(p) == Some(Color::Black)) {
+        assert_eq!(s.alive(p), None, "{}", b.coord(p).to_human(7));
+    }
+}
