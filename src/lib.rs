@@ -15,6 +15,7 @@ pub mod files;
 pub mod gtp;
 pub mod harness;
 pub mod oracle;
+pub mod outdir;
 pub mod report;
 pub mod rules;
 pub mod settlement;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use jipingdian::report::findings::write_findings;
 
-use super::{CliError, Global, Status};
+use super::{lock_existing, CliError, Global, Status};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd findings";
@@ -23,6 +23,7 @@ pub struct FindingsArgs {
 
 /// Runs `jpd findings`.
 pub fn run(a: FindingsArgs, g: &Global) -> Result<Status, CliError> {
+    let _lock = lock_existing(&a.dir)?;
     let path = write_findings(&a.dir).map_err(CliError::refused)?;
     if !g.quiet {
         eprintln!("{NAME}: wrote {}", path.display());

@@ -12,7 +12,10 @@ use jipingdian::harness::outcome::{GameOutcome, RunOptions};
 use jipingdian::harness::progress::Progress;
 
 use super::progress::Reporter;
-use super::{command_line, quiet_worker_panics, stop_on_ctrl_c, CliError, Global, Status};
+use super::{
+    command_line, lock_existing, lock_out, prepare_out, quiet_worker_panics, stop_on_ctrl_c,
+    CliError, Global, Status,
+};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd run";
@@ -51,8 +54,9 @@ pub struct RunArgs {
     /// Finish the interrupted campaign in this folder (its manifest gives the parameters).
     #[arg(long, conflicts_with_all = ["games", "sizes", "policy", "seed", "out", "shard", "force"])]
     resume: Option<PathBuf>,
-    /// Replace what the output folder holds (without it, a folder that is not empty is
-    /// refused: it may hold a report, or a campaign `--resume` could finish).
+    /// Replace what the output folder holds: the files jpd writes there are removed first
+    /// (without it, a folder that is not empty is refused: it may hold a report, or a campaign
+    /// `--resume` could finish).
     #[arg(long)]
     force: bool,
     /// Write no per-game rows to games.csv and scores.csv (two thirds of the bytes): keep
@@ -70,10 +74,16 @@ pub fn run(a: RunArgs, g: &Global) -> Result<Status, CliError> {
         policy: a.policy,
         shard: a.shard,
     };
-    if a.resume.is_none() {
-        campaign::check_output_folder(&a.out, a.force).map_err(CliError::refused)?;
-        warn_if_big(&c, &a.out, a.summaries_only);
-    }
+    // Held until the command ends: no other jpd process writes the folder meanwhile.
+    let _lock = match &a.resume {
+        Some(dir) => lock_existing(dir)?,
+        None => {
+            let lock = lock_out(&a.out)?;
+            prepare_out(&a.out, a.force)?;
+            warn_if_big(&c, &a.out, a.summaries_only);
+            Some(lock)
+        }
+    };
     // A panic inside a game is caught and written as a violation with its seed.
     quiet_worker_panics(campaign::WORKER_PREFIX);
     let stop = stop_on_ctrl_c();

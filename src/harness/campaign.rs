@@ -64,7 +64,7 @@ mod rowcsv;
 mod sink;
 use manifest::now;
 pub use manifest::{rfc3339, Checkpoint, Manifest, MergedShard};
-pub use merge::{merge, MergeReport};
+pub use merge::{check_folders as check_merge_folders, merge, MergeReport};
 use sink::*;
 
 /// Games per chunk by default: small enough that Ctrl-C answers within a second or so, large
@@ -453,23 +453,6 @@ fn new_manifest(cfg: &RunConfig) -> Manifest {
         checkpoint: Checkpoint::default(),
         summary: SummaryData::default(),
     }
-}
-
-/// Refuses to start a campaign in a folder that already holds files (a report, or an
-/// interrupted campaign that `--resume` could finish) unless `force` is given.
-pub fn check_output_folder(dir: &Path, force: bool) -> Result<(), CampaignError> {
-    let busy = fs::read_dir(dir)
-        .map(|mut d| d.next().is_some())
-        .unwrap_or(false);
-    if busy && !force {
-        return Err(CampaignError::Invalid(format!(
-            "{} is not empty: pass --force to replace what is there, or finish an interrupted \
-             campaign with jpd run --resume {}",
-            dir.display(),
-            dir.display()
-        )));
-    }
-    Ok(())
 }
 
 /// Runs a campaign from the start into `dir` (created if needed; earlier campaign files there

@@ -82,6 +82,10 @@ pub struct ExhaustConfig {
     pub count_only: bool,
     /// The command line, for the manifest.
     pub command_line: Vec<String>,
+    /// Start afresh in a folder that is not empty, clearing the files jpd writes there
+    /// ([`crate::outdir::prepare`]); without it only an empty folder, or one holding a
+    /// checkpoint of the same run (resumed), is used.
+    pub force: bool,
 }
 
 impl ExhaustConfig {
@@ -97,6 +101,7 @@ impl ExhaustConfig {
             nodes: default_nodes(size),
             count_only: false,
             command_line: Vec::new(),
+            force: false,
         }
     }
 }
@@ -135,9 +140,12 @@ pub enum ExhaustError {
     /// A file could not be read or written.
     #[error(transparent)]
     File(#[from] FileError),
+    /// The output folder is not empty (and holds no checkpoint to resume), or is in use.
+    #[error(transparent)]
+    OutDir(#[from] crate::outdir::OutDirError),
     /// The checkpoint is of another run.
     #[error(
-        "{path}: a checkpoint of --size {size} --{mode}; run that again or use an empty folder"
+        "{path}: a checkpoint of --size {size} --{mode}; run that again, use an empty folder, or pass --force to start afresh"
     )]
     OtherRun {
         /// The checkpoint.
@@ -523,8 +531,12 @@ pub fn run(
     if cfg.size == 0 || cfg.size > MAX_SIZE {
         return Err(ExhaustError::Size(cfg.size));
     }
-    fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let cp_path = dir.join("checkpoint.json");
+    // The one rule of the output folders, where there is no checkpoint to resume from.
+    if cfg.force || !cp_path.exists() {
+        crate::outdir::prepare(dir, cfg.force)?;
+    }
+    fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let chunks = position::chunk_count(cfg.size);
     let mut cp = load_checkpoint(cfg, &cp_path, chunks)?;
     let mut summary =

@@ -33,7 +33,8 @@ pub struct CheckConfig {
     pub score: ScoreOptions,
     /// Worker threads (0: one per CPU). The output does not depend on it.
     pub threads: usize,
-    /// Write into a folder that is not empty (the output files are replaced, others kept).
+    /// Write into a folder that is not empty (the files jpd writes are removed first, others
+    /// kept: [`crate::outdir::prepare`]).
     pub force: bool,
 }
 
@@ -44,8 +45,8 @@ pub enum CheckError {
     #[error("no SGF file found in the inputs")]
     NoFiles,
     /// The output folder holds files already.
-    #[error("{0}: the output folder is not empty; choose another or pass --force")]
-    OutNotEmpty(PathBuf),
+    #[error(transparent)]
+    OutDir(#[from] crate::outdir::OutDirError),
     /// The output folder could not be made or written.
     #[error("{path}: {source}")]
     Io {
@@ -523,13 +524,10 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CheckError + '_ {
     }
 }
 
-/// Makes the output folder, refusing one that is not empty unless `force`.
+/// Makes the output folder, refusing one that is not empty unless `force`
+/// ([`crate::outdir::prepare`]: the rule of every command that writes a folder).
 pub fn prepare_out(out: &Path, force: bool) -> Result<(), CheckError> {
-    if let Ok(mut entries) = std::fs::read_dir(out) {
-        if !force && entries.next().is_some() {
-            return Err(CheckError::OutNotEmpty(out.to_path_buf()));
-        }
-    }
+    crate::outdir::prepare(out, force)?;
     std::fs::create_dir_all(out).map_err(io_err(out))
 }
 

@@ -577,3 +577,4 @@ fn handicap_game_is_read_and_said_to_be_one() {
 }
 
 mod collections;
+mod outdir;

@@ -251,8 +251,9 @@ pub fn merge(
     })
 }
 
-/// Refuses an empty list of shards, and an output folder that is one of them.
-fn check_folders(out: &Path, shard_dirs: &[PathBuf]) -> Result<(), CampaignError> {
+/// Refuses an empty list of shards, and an output folder that is one of them (`jpd merge`
+/// checks this before it clears its output folder under `--force`).
+pub fn check_folders(out: &Path, shard_dirs: &[PathBuf]) -> Result<(), CampaignError> {
     if shard_dirs.is_empty() {
         return Err(CampaignError::Invalid(
             "give at least one shard folder".into(),
