@@ -680,18 +680,11 @@ fn execute(cfg: &RunConfig, sink: Sink, hooks: &Hooks) -> Result<RunReport, Camp
     })
 }
 
-/// Reads `git rev-parse HEAD` in the current folder, or `unknown`. Never fails.
+/// The commit this jpd was built from (`git rev-parse HEAD` in its source folder at build
+/// time, see `build.rs`), or `unknown` when it was not built from git; not the commit of
+/// whatever folder it runs in.
 pub fn git_commit() -> String {
-    std::process::Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .stderr(std::process::Stdio::null())
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".into())
+    env!("JPD_GIT_COMMIT").to_string()
 }
 
 #[cfg(test)]

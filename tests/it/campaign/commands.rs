@@ -405,3 +405,40 @@ fn a_big_campaign_is_warned_about() {
     assert!(!String::from_utf8(out.stderr).unwrap().contains("warning"));
     let _ = fs::remove_dir_all(&d);
 }
+
+/// The manifest names the commit jpd was built from, wherever it runs: from a folder outside
+/// any git repository it used to say `unknown` (it asked git about the current folder).
+#[test]
+fn the_manifest_names_the_commit_jpd_was_built_from() {
+    let built = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    let elsewhere = tmp("commit-elsewhere");
+    fs::create_dir_all(&elsewhere).unwrap();
+    // A folder outside any repository (git looks no higher than its parent).
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+        .args([
+            "run",
+            "--games",
+            "2",
+            "--sizes",
+            "5",
+            "--threads",
+            "1",
+            "--quiet",
+        ])
+        .args(["--out", "out"])
+        .current_dir(&elsewhere)
+        .env("GIT_CEILING_DIRECTORIES", elsewhere.parent().unwrap())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let m = Manifest::read(&elsewhere.join("out")).unwrap();
+    assert_eq!(m.git_commit, built);
+    fs::remove_dir_all(&elsewhere).unwrap();
+}
