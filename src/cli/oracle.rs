@@ -111,6 +111,14 @@ fn gnugo_config(a: &OracleArgs) -> Result<GnuGoConfig, CliError> {
             oracle::GNUGO_SEARCH
         )));
     };
+    // Said before the output folder is touched (a folder that needs --force is not cleared
+    // for a GNU Go that cannot start).
+    if program.components().count() > 1 && !program.exists() {
+        return Err(CliError::GnuGo(format!(
+            "GNU Go not found at {}: pass the path of an installed GNU Go with --gnugo",
+            program.display()
+        )));
+    }
     let mut config = GnuGoConfig::new(program);
     config.timeout = std::time::Duration::from_secs(a.timeout.max(1));
     Ok(config)
