@@ -10,6 +10,7 @@ use jipingdian::report::score::{
     score_bytes_with_diagram, write_csv, write_json_entries, write_text, FileReport, ScoreEntry,
     ScoreOptions,
 };
+use jipingdian::sgf::escape_controls;
 
 use super::{write_stdout, CliError, Global, ScoringArgs, Status, Written};
 
@@ -62,7 +63,11 @@ struct Scored {
 impl Scored {
     /// A file that could not be read or scored: said on stderr at once, kept as an error entry.
     fn failed(&mut self, file: String, error: String) {
-        eprintln!("{NAME}: {file}: {error}");
+        eprintln!(
+            "{NAME}: {}: {}",
+            escape_controls(&file),
+            escape_controls(&error)
+        );
         self.entries.push(ScoreEntry::Failed { file, error });
         self.bad = true;
     }
@@ -82,7 +87,11 @@ pub fn run(a: ScoreArgs, g: &Global) -> Result<Status, CliError> {
         // CSV has no column for them; text and JSON carry them in the output.
         for r in &scored.reports {
             for n in &r.notes {
-                eprintln!("{NAME}: {}: note: {n}", r.file);
+                eprintln!(
+                    "{NAME}: {}: note: {}",
+                    escape_controls(&r.file),
+                    escape_controls(n)
+                );
             }
         }
     }

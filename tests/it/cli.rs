@@ -576,5 +576,36 @@ fn handicap_game_is_read_and_said_to_be_one() {
     );
 }
 
+/// The text of a record (RU, RE, SZ) and a file name reach the terminal with their control
+/// characters escaped (`\x1b`), in the report on stdout and in the error on stderr: an escape
+/// sequence in a record cannot clear or recolour the screen.
+#[test]
+fn control_characters_of_a_record_are_escaped() {
+    let out = score(
+        "ctl.sgf",
+        b"(;GM[1]FF[4]SZ[5]RU[Chinese\x1b[2J]RE[B+R\x07]KM[7.5];B[cc];W[];B[])",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("the record says: RU[Chinese\\x1b[2J] KM[7.5] RE[B+R\\x07]"),
+        "{text}"
+    );
+    let raw = |b: &[u8]| b.iter().any(|&c| (c < 0x20 && c != b'\n') || c == 0x7f);
+    assert!(!raw(&out.stdout), "{text}");
+    let out = score("ctl\x1b[31m.sgf", b"(;GM[1]SZ[\x1b[31m9])");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!raw(err.trim_end().as_bytes()), "{err}");
+    assert!(
+        err.contains("ctl\\x1b[31m.sgf: node 0: board size SZ[\\x1b[31m9]"),
+        "{err}"
+    );
+}
+
 mod collections;
 mod outdir;
