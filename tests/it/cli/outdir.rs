@@ -106,45 +106,43 @@ fn a_running_campaign_locks_its_folder_until_it_dies() {
     fs::remove_dir_all(&d).unwrap();
 }
 
+/// Two campaigns started together into one empty folder: exactly one runs, the other is refused
+/// (while the first runs, or after it, since the folder then holds its report). With `--force`
+/// on both, the folder's lock alone keeps the second out: before it, both ran into the folder
+/// at once.
 #[test]
 fn of_two_campaigns_started_together_into_one_folder_exactly_one_runs() {
-    let d = dir("two");
-    let ds = d.to_str().unwrap();
-    let args = [
-        "run",
-        "--games",
-        "200",
-        "--sizes",
-        "5",
-        "--threads",
-        "1",
-        "--quiet",
-        "--out",
-        ds,
-    ];
-    let spawn = || {
-        jpd()
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
-    let (a, b) = (spawn(), spawn());
-    let outs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
-    let ok = outs.iter().filter(|o| o.status.success()).count();
-    assert_eq!(ok, 1, "{} / {}", stderr(&outs[0]), stderr(&outs[1]));
-    let refused = outs.iter().find(|o| !o.status.success()).unwrap();
-    let err = stderr(refused);
-    assert_eq!(refused.status.code(), Some(2), "{err}");
-    // Refused while the other runs, or after it, since the folder then holds its report.
-    assert!(
-        err.contains("is in use by another jpd process") || err.contains("is not empty"),
-        "{err}"
-    );
-    let m = fs::read_to_string(d.join("manifest.json")).unwrap();
-    assert!(m.contains("\"games_done\": 200"), "{m}");
-    fs::remove_dir_all(&d).unwrap();
+    for force in [false, true] {
+        let d = dir(if force { "two-forced" } else { "two" });
+        let ds = d.to_str().unwrap();
+        let spawn = || {
+            let mut c = jpd();
+            c.args(["run", "--games", "400", "--sizes", "9", "--threads", "1"])
+                .args(["--quiet", "--out", ds]);
+            if force {
+                c.arg("--force");
+            }
+            c.stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (a, b) = (spawn(), spawn());
+        let outs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
+        let ok = outs.iter().filter(|o| o.status.success()).count();
+        assert_eq!(ok, 1, "{} / {}", stderr(&outs[0]), stderr(&outs[1]));
+        let refused = outs.iter().find(|o| !o.status.success()).unwrap();
+        let err = stderr(refused);
+        assert_eq!(refused.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("is in use by another jpd process") || (!force && err.contains(NOT_EMPTY)),
+            "{err}"
+        );
+        let m = fs::read_to_string(d.join("manifest.json")).unwrap();
+        assert!(m.contains("\"games_done\": 400"), "{m}");
+        assert!(m.contains("\"complete\": true"), "{m}");
+        fs::remove_dir_all(&d).unwrap();
+    }
 }
 
 /// The files of a folder, recursively, with their bytes.
