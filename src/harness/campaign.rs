@@ -63,7 +63,7 @@ mod merge;
 mod rowcsv;
 mod sink;
 use manifest::now;
-pub use manifest::{rfc3339, Checkpoint, Manifest, MergedShard};
+pub use manifest::{rfc3339, Checkpoint, Fnv1a64, Manifest, MergedShard};
 pub use merge::{check_folders as check_merge_folders, merge, MergeReport};
 use sink::*;
 
@@ -478,12 +478,14 @@ pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, Camp
     prune_violation_files(dir, &BTreeSet::new())?;
     let hdr = headers();
     let mut files = Vec::new();
-    for (name, h) in CSV_FILES.iter().zip(&hdr) {
+    let mut sums = [Fnv1a64::default(); 5];
+    for ((name, h), sum) in CSV_FILES.iter().zip(&hdr).zip(&mut sums) {
         let path = dir.join(name);
         let f = File::create(&path).map_err(io_err(&path))?;
         let mut w = csv_writer(f);
         let hb = header_bytes(h).map_err(csv_err(&path))?;
         w.write_all(&hb).map_err(io_err(&path))?;
+        sum.update(&hb);
         files.push(w);
     }
     let csv: [CsvOut; 5] = files.try_into().expect("five files");
@@ -495,6 +497,7 @@ pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, Camp
         manifest: new_manifest(cfg),
         sgf_seen: BTreeMap::new(),
         shrinker: cfg.shrinker,
+        sums,
     };
     sink.checkpoint()?;
     execute(cfg, sink, hooks)
@@ -574,6 +577,7 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
         }
         f.set_len(len).map_err(io_err(&path))?;
         drop(f);
+        // (The checksums of what is kept are checked below, once every file is cut.)
         let f = OpenOptions::new()
             .append(true)
             .open(&path)
@@ -581,6 +585,8 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
         files.push(csv_writer(f));
     }
     let csv: [CsvOut; 5] = files.try_into().expect("five files");
+    // Bytes changed in place (the same length) are found by their checksums.
+    let sums = manifest.verify_checksums(dir)?;
     let vpath = dir.join(CSV_FILES[2]);
     let (sgf_seen, keep, rows) = violations_seen(&vpath, manifest.checkpoint.violations_csv_bytes)?;
     if rows != manifest.violations {
@@ -617,6 +623,7 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
         manifest,
         sgf_seen,
         shrinker: rc.shrinker,
+        sums,
     };
     execute(&cfg, sink, hooks)
 }

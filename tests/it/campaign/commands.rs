@@ -60,7 +60,20 @@ fn merge_refuses_a_damaged_or_unfinished_shard() {
     assert_eq!(changed.len(), good.len());
     fs::write(&games, &changed).unwrap();
     let e = merge_err(&out, &shards);
+    assert!(e.contains("games.csv") && e.contains("checksum"), "{e}");
+    //    A manifest written before the checksums: the rows themselves are checked.
+    let mpath = shards[0].join("manifest.json");
+    let m = fs::read_to_string(&mpath).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&m).unwrap();
+    v["checkpoint"]
+        .as_object_mut()
+        .unwrap()
+        .remove("fnv1a_64")
+        .unwrap();
+    fs::write(&mpath, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let e = merge_err(&out, &shards);
     assert!(e.contains("games.csv: line 3: game 4"), "{e}");
+    fs::write(&mpath, m).unwrap();
     fs::write(&games, &good).unwrap();
     // 3. scores.csv cut in the middle of a row.
     let scores = shards[1].join("scores.csv");
@@ -441,4 +454,64 @@ fn the_manifest_names_the_commit_jpd_was_built_from() {
     let m = Manifest::read(&elsewhere.join("out")).unwrap();
     assert_eq!(m.git_commit, built);
     fs::remove_dir_all(&elsewhere).unwrap();
+}
+
+/// Changes the last character of the last row of a CSV file in place: the same length, the
+/// same number of rows and columns, another value.
+fn change_in_place(path: &Path) {
+    let mut b = fs::read(path).unwrap();
+    let i = b.len() - 2;
+    b[i] = if b[i].is_ascii_digit() {
+        b'0' + (b[i] - b'0' + 1) % 10
+    } else {
+        b'x'
+    };
+    fs::write(path, &b).unwrap();
+}
+
+/// Every checkpoint records a checksum of each CSV file; a file changed in place, with its
+/// length kept, is refused by merge, --resume and findings (before, the length was all they
+/// checked).
+#[test]
+fn bytes_changed_in_place_are_refused_by_merge_resume_and_findings() {
+    let shards = two_shards("checksum");
+    let out = tmp("checksum-out");
+    change_in_place(&shards[0].join("scores.csv"));
+    let e = merge_err(&out, &shards);
+    assert!(e.contains("scores.csv") && e.contains("checksum"), "{e}");
+    assert!(!out.join("scores.csv").exists(), "nothing merged");
+    let e = jipingdian::report::findings::write_findings(&shards[0])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("scores.csv") && e.contains("checksum"), "{e}");
+    // An interrupted campaign with a row of games.csv changed is not resumed.
+    let d = tmp("checksum-resume");
+    let mut cfg = RunConfig::new(Campaign {
+        master_seed: 7,
+        games: 24,
+        sizes: vec![5],
+        policy: Policy::Mixed,
+        shard: None,
+    });
+    cfg.chunk_size = 8;
+    cfg.stop_after_chunks = Some(1);
+    assert!(!campaign::run(&cfg, &d, &Hooks::default()).unwrap().complete);
+    let games = d.join("games.csv");
+    let good = fs::read(&games).unwrap();
+    change_in_place(&games);
+    let rc = ResumeConfig::default();
+    let e = campaign::resume(&d, &rc, &Hooks::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("games.csv") && e.contains("checksum"), "{e}");
+    // Put back, it resumes and finishes.
+    fs::write(&games, &good).unwrap();
+    assert!(
+        campaign::resume(&d, &rc, &Hooks::default())
+            .unwrap()
+            .complete
+    );
+    for dir in shards.iter().chain([&d]) {
+        fs::remove_dir_all(dir).unwrap();
+    }
 }

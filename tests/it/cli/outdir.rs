@@ -97,6 +97,15 @@ fn a_running_campaign_locks_its_folder_until_it_dies() {
     first.kill().unwrap();
     first.wait().unwrap();
     assert!(d.join(".jpd.lock").exists());
+    // jpd findings on the killed run: a clear message, not "summary.csv: No such file".
+    let o = run(&["findings", ds]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no summary.csv: the campaign stopped after")
+            && stderr(&o).contains(&format!("jpd run --resume {ds}")),
+        "{}",
+        stderr(&o)
+    );
     let o = run(&force);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
