@@ -201,10 +201,14 @@ fn walk(dir: &Path, found: &mut Vec<(PathBuf, Option<std::io::Error>)>) {
         let path = entry.path();
         match entry.file_type() {
             Ok(t) if t.is_dir() => walk(&path, found),
-            // A link to a file counts; a link to a folder is not followed (no cycles).
-            Ok(t) if is_sgf(&path) && (t.is_file() || (t.is_symlink() && path.is_file())) => {
-                found.push((path, None))
-            }
+            Ok(t) if is_sgf(&path) && t.is_file() => found.push((path, None)),
+            // A link to a file counts; a link to a folder is not followed (no cycles); a
+            // broken or looping link is an input with its error, not skipped in silence.
+            Ok(t) if is_sgf(&path) && t.is_symlink() => match std::fs::metadata(&path) {
+                Ok(m) if m.is_dir() => {}
+                Ok(_) => found.push((path, None)),
+                Err(e) => found.push((path, Some(e))),
+            },
             Ok(_) => {}
             Err(e) => found.push((path, Some(e))),
         }
