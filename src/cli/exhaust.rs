@@ -4,9 +4,12 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jipingdian::harness::exhaust::{self, ExhaustConfig, ExhaustHooks, ExhaustReport, Mode};
 use jipingdian::harness::position::chunk_count;
+use jipingdian::harness::progress::Progress;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::progress::Reporter;
 
 use super::{command_line, lock_out, stop_on_ctrl_c, CliError, Global, Status};
 
@@ -75,29 +78,33 @@ impl ExhaustArgs {
 }
 
 /// Runs `jpd exhaust`: prints the totals on stdout; interrupted (130) or invariants failed (1).
-pub fn run(a: ExhaustArgs, _: &Global) -> Result<Status, CliError> {
+pub fn run(a: ExhaustArgs, g: &Global) -> Result<Status, CliError> {
     let cfg = a.config();
     // Held until the command ends; the library refuses a folder that is not empty.
     let _lock = lock_out(&a.out)?;
     let stop = stop_on_ctrl_c();
-    let bar = ProgressBar::with_draw_target(
-        Some(chunk_count(a.size.min(4))),
-        ProgressDrawTarget::stderr(),
-    );
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} chunks  {per_sec}  ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let on_batch = |done: u64, _: u64| bar.set_position(done);
+    // A bar on a terminal, else a line every few seconds, counted from the checkpoint.
+    let total = chunk_count(a.size.min(4));
+    let start = exhaust::chunks_done(&cfg, &a.out);
+    let done = AtomicU64::new(start);
+    let failed = AtomicU64::new(0);
+    let rep = Reporter::new(NAME, g, |every| {
+        Progress::new("chunks", total, start, "invariant failures", 0, every)
+    });
+    let on_batch = |now: u64, _: u64, violations: u64| {
+        let before = done.swap(now, Ordering::Relaxed);
+        let new = violations.saturating_sub(failed.swap(violations, Ordering::Relaxed));
+        for i in before..now {
+            rep.step(if i + 1 == now { new } else { 0 });
+        }
+    };
     let hooks = ExhaustHooks {
         stop: Some(&stop),
         on_batch: Some(&on_batch),
     };
-    let r = exhaust::run(&cfg, &a.out, &hooks).map_err(|e| {
-        bar.abandon();
-        CliError::refused(e)
-    })?;
-    bar.finish_and_clear();
+    let result = exhaust::run(&cfg, &a.out, &hooks);
+    rep.finish();
+    let r = result.map_err(CliError::refused)?;
     print_totals(a.size, cfg.mode, &r);
     Ok(if !r.complete {
         Status::Interrupted
