@@ -224,6 +224,39 @@ pub fn prepare(dir: &Path, force: bool) -> Result<(), OutDirError> {
     Ok(())
 }
 
+/// The bytes free for an unprivileged writer on the file system that holds `dir` (or, when it
+/// does not exist yet, its nearest existing parent); `None` where that cannot be told.
+pub fn free_bytes(dir: &Path) -> Option<u64> {
+    let mut at = dir.to_path_buf();
+    while !at.exists() {
+        if !at.pop() || at.as_os_str().is_empty() {
+            at = PathBuf::from(".");
+            break;
+        }
+    }
+    free_bytes_at(&at)
+}
+
+#[cfg(unix)]
+fn free_bytes_at(path: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+    let mut st = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: `c` is a NUL-terminated path and `st` a buffer statvfs fills when it returns 0.
+    let st = unsafe {
+        if libc::statvfs(c.as_ptr(), st.as_mut_ptr()) != 0 {
+            return None;
+        }
+        st.assume_init()
+    };
+    Some((st.f_bavail as u64).saturating_mul(st.f_frsize as u64))
+}
+
+#[cfg(not(unix))]
+fn free_bytes_at(_: &Path) -> Option<u64> {
+    None
+}
+
 /// Whether `dir/manifest.json` is a campaign's that says it is not complete.
 fn holds_interrupted_campaign(dir: &Path) -> bool {
     fs::read(dir.join("manifest.json"))

@@ -10,6 +10,7 @@ use jipingdian::harness::campaign::{
 use jipingdian::harness::generate::Policy;
 use jipingdian::harness::outcome::{GameOutcome, RunOptions};
 use jipingdian::harness::progress::Progress;
+use jipingdian::outdir;
 
 use super::progress::Reporter;
 use super::{
@@ -74,6 +75,9 @@ pub fn run(a: RunArgs, g: &Global) -> Result<Status, CliError> {
         policy: a.policy,
         shard: a.shard,
     };
+    if a.resume.is_none() {
+        refuse_if_no_room(&c, &a.out, a.summaries_only)?;
+    }
     // Held until the command ends: no other jpd process writes the folder meanwhile.
     let _lock = match &a.resume {
         Some(dir) => lock_existing(dir)?,
@@ -122,8 +126,8 @@ fn warn_if_big(c: &Campaign, out: &Path, summaries_only: bool) {
     let bytes = c.estimated_bytes(summaries_only);
     if bytes > BIG_CAMPAIGN_BYTES {
         eprintln!(
-            "{NAME}: warning: this campaign will write about {:.1} GB to {}{}",
-            bytes as f64 / 1e9,
+            "{NAME}: warning: this campaign will write about {} to {}{}",
+            size_text(bytes),
             out.display(),
             if summaries_only {
                 ""
@@ -132,6 +136,44 @@ fn warn_if_big(c: &Campaign, out: &Path, summaries_only: bool) {
                  two thirds of it), pass --summaries-only"
             }
         );
+    }
+}
+
+/// Refuses a campaign whose estimated output does not fit in the space free where it would be
+/// written (`--games 1000000000000` would otherwise start and fill the disk).
+fn refuse_if_no_room(c: &Campaign, out: &Path, summaries_only: bool) -> Result<(), CliError> {
+    let bytes = c.estimated_bytes(summaries_only);
+    match outdir::free_bytes(out) {
+        Some(free) if bytes > free => Err(CliError::Usage(format!(
+            "--games {}: this campaign would write about {} to {}, more than the {} free there; \
+             ask for fewer games{}",
+            c.games,
+            size_text(bytes),
+            out.display(),
+            size_text(free),
+            if summaries_only {
+                ""
+            } else {
+                ", or keep only the summaries with --summaries-only (about a third of it)"
+            }
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// A byte count for people: `2.1 GB`, `3.0 TB`, `2980.0 PB` (powers of 1000).
+fn size_text(bytes: u64) -> String {
+    let units = ["bytes", "kB", "MB", "GB", "TB", "PB"];
+    let mut v = bytes as f64;
+    let mut u = 0;
+    while v >= 1000.0 && u + 1 < units.len() {
+        v /= 1000.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{v:.1} {}", units[u])
     }
 }
 

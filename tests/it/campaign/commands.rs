@@ -515,3 +515,32 @@ fn bytes_changed_in_place_are_refused_by_merge_resume_and_findings() {
         fs::remove_dir_all(dir).unwrap();
     }
 }
+
+/// `--games 1000000000000` is refused at once with a clear message (it used to warn of
+/// "2980000.0 GB" and start filling the disk); nothing is created.
+#[test]
+fn a_campaign_larger_than_the_free_space_is_refused() {
+    let d = tmp("no-room");
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+        .args(["run", "--games", "1000000000000", "--threads", "1", "--out"])
+        .arg(&d)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while c.try_wait().unwrap().is_none() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = c.kill();
+    let out = c.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("jpd run: --games 1000000000000: this campaign would write about ")
+            && err.contains(" PB to ")
+            && err.contains("free there; ask for fewer games, or keep only the summaries"),
+        "{err}"
+    );
+    assert!(!d.exists());
+}
