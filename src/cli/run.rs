@@ -36,8 +36,8 @@ pub struct RunArgs {
     /// Board sizes (5 to 19), taken in turn: game i has size sizes[i % len].
     #[arg(long, value_delimiter = ',', default_value = "9,13,19")]
     sizes: Vec<u8>,
-    /// Generation policy: uniform, seki, endgame, dispute or mixed.
-    #[arg(long, default_value = "mixed")]
+    /// Generation policy (the list comes from the library, so it names every policy).
+    #[arg(long, default_value = "mixed", help = policy_help())]
     policy: Policy,
     /// Master seed.
     #[arg(long, default_value_t = 2008)]
@@ -118,6 +118,11 @@ pub fn run(a: RunArgs, g: &Global) -> Result<Status, CliError> {
     };
     rep.finish();
     Ok(verdict(g, &result.map_err(CliError::refused)?, &dir))
+}
+
+/// The help of `--policy`: every policy a seed generates.
+pub fn policy_help() -> String {
+    format!("Generation policy: {}", Policy::run_names())
 }
 
 /// Warns on stderr when the campaign will write more than [`BIG_CAMPAIGN_BYTES`], saying how to

@@ -607,5 +607,29 @@ fn control_characters_of_a_record_are_escaped() {
     );
 }
 
+/// `--help` of `jpd run` and `jpd replay` lists every policy a seed generates, `position`
+/// included (it was left out of the list), and each one it lists is taken.
+#[test]
+fn run_help_lists_every_policy() {
+    for cmd in ["run", "replay"] {
+        let out = jpd().args([cmd, "--help"]).output().unwrap();
+        let help = String::from_utf8_lossy(&out.stdout);
+        let line = help
+            .lines()
+            .find(|l| l.contains("--policy"))
+            .unwrap_or_else(|| panic!("{help}"));
+        assert!(
+            line.contains("Generation policy: uniform, seki, endgame, dispute, position or mixed"),
+            "{line}"
+        );
+    }
+    for p in ["uniform", "seki", "endgame", "dispute", "position", "mixed"] {
+        assert!(
+            p.parse::<jipingdian::harness::generate::Policy>().is_ok(),
+            "{p}"
+        );
+    }
+}
+
 mod collections;
 mod outdir;
