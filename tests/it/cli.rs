@@ -553,7 +553,15 @@ fn record_without_final_passes() {
     let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(v["end"], "pause");
     assert_eq!(v["sgf_result_parsed"]["winner"], "white");
-    assert_eq!(v["sgf_result_parsed"]["margin"], 2.5);
+    // Every margin of the report is from Black's side: RE's W+2.5 as the count's.
+    assert_eq!(v["sgf_result_parsed"]["margin"], -2.5);
+    let chinese = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["rules"] == "chinese")
+        .unwrap();
+    assert_eq!(chinese["margin"], v["sgf_result_parsed"]["margin"]);
     assert_eq!(v["sgf_result_parsed"]["how"], "score");
     let agreement = v["re_agreement"].as_array().unwrap();
     assert_eq!(agreement.len(), v["results"].as_array().unwrap().len());
