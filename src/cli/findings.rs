@@ -12,7 +12,7 @@ pub const NAME: &str = "jpd findings";
 
 /// The exit codes, shown after `--help` (the README's table says the same).
 pub const EXIT_CODES: &str =
-    "Exit codes: 0 FINDINGS.md written; 2 not a campaign folder, a file cut short, or an I/O error.";
+    "Exit codes: 0 FINDINGS.md written; 2 not a campaign folder, a killed run with no summaries yet, a file cut short or changed, the folder in use, or an I/O error.";
 
 /// The arguments of `jpd findings`.
 #[derive(Args)]

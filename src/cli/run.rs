@@ -22,7 +22,7 @@ use super::{
 pub const NAME: &str = "jpd run";
 
 /// The exit codes, shown after `--help` (the README's table says the same).
-pub const EXIT_CODES: &str = "Exit codes: 0 the campaign is complete and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (finish with --resume); 2 bad arguments, a non-empty --out without --force, a bad --resume folder, or an I/O error.";
+pub const EXIT_CODES: &str = "Exit codes: 0 the campaign is complete and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (finish with --resume); 2 bad arguments, a non-empty --out without --force, an output in use or larger than the free space, a bad --resume folder, or an I/O error.";
 
 /// Above this estimate `jpd run` warns before it starts (2 GB).
 const BIG_CAMPAIGN_BYTES: u64 = 2_000_000_000;
