@@ -18,5 +18,6 @@ pub mod oracle;
 pub mod outdir;
 pub mod report;
 pub mod rules;
+pub mod score_record;
 pub mod settlement;
 pub mod sgf;

@@ -12,20 +12,9 @@ use crate::engine::{Color, PerSide};
 use crate::rules::RuleResult;
 use crate::sgf::RecordedResult;
 
-/// The dead stones counted and where they came from, as the report shows them.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
-pub struct DeadJson {
-    /// `record`, `proven`, `estimate`, `gnugo`, or `none` (the game was not paused: nothing is
-    /// removed after four virtual moves, a resignation or no result).
-    pub source: String,
-    /// The stones counted dead that the referee did not prove (estimated by playouts, or
-    /// GNU Go's or the record's beyond the proof), in the usual human form.
-    pub estimated: Vec<String>,
-    /// Stones whose status the referee did not prove that stay on the board as alive.
-    pub unproven_alive: Vec<String>,
-    /// Playouts of the estimate (0 when none was made).
-    pub playouts: u32,
-}
+/// The dead stones counted and where they came from, as the report shows them (the library's
+/// [`crate::score_record::DeadStonesOrigin`]).
+pub type DeadJson = crate::score_record::DeadStonesOrigin;
 
 /// Counts of one side, as JSON shows them.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq)]
