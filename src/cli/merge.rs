@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use jipingdian::harness::campaign;
 
-use super::{command_line, lock_out, prepare_out, CliError, Global, Status};
+use super::{command_line, lock_existing, lock_out, prepare_out, CliError, Global, Status};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd merge";
@@ -32,6 +32,15 @@ pub fn run(a: MergeArgs, _: &Global) -> Result<Status, CliError> {
     // Refuse an output that is a shard before anything there is cleared.
     campaign::check_merge_folders(&a.out, &a.shards).map_err(CliError::refused)?;
     let _lock = lock_out(&a.out)?;
+    // The shards too, so that none is resumed or rewritten while it is read (each folder once:
+    // a shard given twice is refused with its own message below).
+    let mut seen = std::collections::BTreeSet::new();
+    let mut _shard_locks = Vec::new();
+    for d in &a.shards {
+        if seen.insert(std::fs::canonicalize(d).unwrap_or_else(|_| d.clone())) {
+            _shard_locks.push(lock_existing(d)?);
+        }
+    }
     prepare_out(&a.out, a.force)?;
     let r = campaign::merge(&a.out, &a.shards, command_line(), campaign::git_commit())
         .map_err(CliError::refused)?;

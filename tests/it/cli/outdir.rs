@@ -91,6 +91,11 @@ fn a_running_campaign_locks_its_folder_until_it_dies() {
     let shard = dir("locked-shard");
     let merge = ["merge", "--out", ds, "--force", shard.to_str().unwrap()];
     assert_busy(run_for(&merge, 20), pid);
+    // Nor is it read as a shard while it is written.
+    let reader = dir("locked-reader");
+    let merge = ["merge", "--out", reader.to_str().unwrap(), ds];
+    assert_busy(run_for(&merge, 20), pid);
+    let _ = fs::remove_dir_all(&reader);
     let exhaust = ["exhaust", "--size", "1", "--out", ds, "--force"];
     assert_busy(run_for(&exhaust, 20), pid);
     // Killed outright: its lock file stays, stale, and the next command takes it over.
