@@ -18,8 +18,9 @@ use crate::files::{io_err, FileError};
 pub const LOCK_FILE: &str = ".jpd.lock";
 
 /// Every file and folder a jpd command writes into its output folder: what `--force` clears
-/// (with the temporary files a killed writer left beside them, and the `gnugo-*.sgf` games of
-/// `jpd oracle --self-play`). A folder inside it that jpd
+/// (with the temporary files a killed writer left beside them). SGF records outside these
+/// folders are never removed: the games of `jpd oracle --self-play` (`gnugo-*.sgf`) are inputs
+/// of other commands, and a folder of records may be an output folder too. A folder inside it that jpd
 /// did not write (such as `reports/exhaustive/`, the output of another command) is kept.
 pub const WRITTEN: [&str; 21] = [
     // jpd run and jpd merge
@@ -180,7 +181,7 @@ pub fn is_written(name: &str) -> bool {
         .strip_prefix('.')
         .and_then(|n| n.split_once(".tmp-"))
         .map_or(name, |(b, _)| b);
-    WRITTEN.contains(&base) || (base.starts_with("gnugo-") && base.ends_with(".sgf"))
+    WRITTEN.contains(&base)
 }
 
 /// Whether `dir` holds anything but its lock file (a folder that does not exist is empty).
@@ -314,6 +315,7 @@ mod tests {
             "examples/x.svg",
             "notes.txt",
             ".summary.csv.tmp-1-0",
+            "gnugo-s05-l00-000.sgf",
         ] {
             fs::write(dir.join(f), "x").unwrap();
         }
@@ -336,7 +338,7 @@ mod tests {
             .map(|e| e.unwrap().file_name().into_string().unwrap())
             .collect();
         left.sort();
-        assert_eq!(left, ["exhaustive", "notes.txt"]);
+        assert_eq!(left, ["exhaustive", "gnugo-s05-l00-000.sgf", "notes.txt"]);
         assert!(dir.join("exhaustive/exhaustive.csv").exists());
         // An interrupted campaign: the message says how to finish it.
         fs::write(
