@@ -13,6 +13,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use jipingdian::sgf::escape_controls;
 
 use cli::{check, exhaust, findings, merge, oracle, replay, rules, run, score};
 use cli::{CliError, Global, Status};
@@ -99,7 +100,9 @@ fn main() -> ExitCode {
         Ok(status) => status.exit_code(),
         Err(e) => {
             if let Some(message) = e.message() {
-                eprintln!("{name}: {message}");
+                // A message may echo a record's or a path's text: no control character of it
+                // reaches the terminal raw.
+                eprintln!("{name}: {}", escape_controls(message));
             }
             e.exit_code()
         }

@@ -79,6 +79,36 @@ fn score_usage_errors() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
+/// `jpd score --svg *.sgf` over two records made the first one the SVG path, and the picture
+/// replaced it; an SVG path that is an input is refused too. Nothing is written.
+#[test]
+fn score_svg_never_overwrites_an_input() {
+    let dir = tmp_dir("svg");
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/gnugo/gnugo-s05-l00-000.sgf"
+    );
+    let bytes = std::fs::read(game).unwrap();
+    let (a, b) = (dir.join("a.sgf"), dir.join("b"));
+    std::fs::write(&a, &bytes).unwrap();
+    std::fs::write(&b, &bytes).unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    assert_error(
+        &jpd(&["score", "--svg", a, b]),
+        &format!(
+            "jpd score: --svg {a}: that is an SGF record, and the picture would overwrite it; \
+             give the SVG file to write after --svg (such as --svg game.svg), then exactly one \
+             SGF file"
+        ),
+    );
+    let out = jpd(&["score", "--svg", b, b]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("would overwrite it"));
+    assert_eq!(std::fs::read(a).unwrap(), bytes);
+    assert_eq!(std::fs::read(b).unwrap(), bytes);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A file that cannot be read is said once, as it is met; the exit code 2 that follows adds no
 /// second line.
 #[test]

@@ -8,7 +8,7 @@ use jipingdian::harness::progress::Progress;
 use jipingdian::report::check::{self, CheckConfig, CheckSummary};
 
 use super::progress::Reporter;
-use super::{quiet_worker_panics, CliError, Global, ScoringArgs, Status};
+use super::{lock_out, quiet_worker_panics, CliError, Global, ScoringArgs, Status};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd check";
@@ -22,7 +22,7 @@ pub struct CheckArgs {
     /// Output folder (refused when not empty, unless --force).
     #[arg(long)]
     out: PathBuf,
-    /// Write into a non-empty output folder (its four output files are replaced).
+    /// Replace what the output folder holds: the files jpd writes there are removed first.
     #[arg(long)]
     force: bool,
     /// Worker threads (0: one per CPU). The output does not depend on it.
@@ -42,6 +42,8 @@ pub fn run(a: CheckArgs, g: &Global) -> Result<Status, CliError> {
         threads: a.threads,
         force: a.force,
     };
+    // The library refuses a folder that is not empty without --force, under this lock.
+    let _lock = lock_out(&a.out)?;
     // A panic while scoring a record is caught and written to errors.csv.
     quiet_worker_panics(check::WORKER_PREFIX);
     let total = check::count_inputs(&a.inputs) as u64;

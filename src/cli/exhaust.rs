@@ -4,17 +4,20 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jipingdian::harness::exhaust::{self, ExhaustConfig, ExhaustHooks, ExhaustReport, Mode};
 use jipingdian::harness::position::chunk_count;
+use jipingdian::harness::progress::Progress;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{command_line, stop_on_ctrl_c, CliError, Global, Status};
+use super::progress::Reporter;
+
+use super::{command_line, lock_out, stop_on_ctrl_c, CliError, Global, Status};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd exhaust";
 
 /// The exit codes, shown after `--help` (the README's table says the same).
-pub const EXIT_CODES: &str = "Exit codes: 0 every position done and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (run the same command again to resume from the checkpoint); 2 a size outside 1 to 4, a checkpoint of another run, or an I/O error.";
+pub const EXIT_CODES: &str = "Exit codes: 0 every position done and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (run the same command again to resume from the checkpoint); 2 a size outside 1 to 4, a checkpoint of another run, an output folder in use or not empty without --force, or an I/O error.";
 
 /// The arguments of `jpd exhaust`.
 #[derive(Args)]
@@ -28,9 +31,13 @@ pub struct ExhaustArgs {
     /// One position per class of the 8 symmetries of the board (colours not swapped).
     #[arg(long)]
     classes: bool,
-    /// Output folder (resumes from its checkpoint.json when there is one).
+    /// Output folder (resumes from its checkpoint.json when there is one; any other folder that
+    /// is not empty is refused, unless --force).
     #[arg(long)]
     out: PathBuf,
+    /// Start afresh in a folder that is not empty: the files jpd writes there are removed first.
+    #[arg(long)]
+    force: bool,
     /// Worker threads (0: one per CPU). The output does not depend on it.
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -65,32 +72,39 @@ impl ExhaustArgs {
         cfg.nodes = self.nodes.unwrap_or(cfg.nodes);
         cfg.count_only = self.count_only;
         cfg.command_line = command_line();
+        cfg.force = self.force;
         cfg
     }
 }
 
 /// Runs `jpd exhaust`: prints the totals on stdout; interrupted (130) or invariants failed (1).
-pub fn run(a: ExhaustArgs, _: &Global) -> Result<Status, CliError> {
+pub fn run(a: ExhaustArgs, g: &Global) -> Result<Status, CliError> {
     let cfg = a.config();
+    // Held until the command ends; the library refuses a folder that is not empty.
+    let _lock = lock_out(&a.out)?;
     let stop = stop_on_ctrl_c();
-    let bar = ProgressBar::with_draw_target(
-        Some(chunk_count(a.size.min(4))),
-        ProgressDrawTarget::stderr(),
-    );
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} chunks  {per_sec}  ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let on_batch = |done: u64, _: u64| bar.set_position(done);
+    // A bar on a terminal, else a line every few seconds, counted from the checkpoint.
+    let total = chunk_count(a.size.min(4));
+    let start = exhaust::chunks_done(&cfg, &a.out);
+    let done = AtomicU64::new(start);
+    let failed = AtomicU64::new(0);
+    let rep = Reporter::new(NAME, g, |every| {
+        Progress::new("chunks", total, start, "invariant failures", 0, every)
+    });
+    let on_batch = |now: u64, _: u64, violations: u64| {
+        let before = done.swap(now, Ordering::Relaxed);
+        let new = violations.saturating_sub(failed.swap(violations, Ordering::Relaxed));
+        for i in before..now {
+            rep.step(if i + 1 == now { new } else { 0 });
+        }
+    };
     let hooks = ExhaustHooks {
         stop: Some(&stop),
         on_batch: Some(&on_batch),
     };
-    let r = exhaust::run(&cfg, &a.out, &hooks).map_err(|e| {
-        bar.abandon();
-        CliError::refused(e)
-    })?;
-    bar.finish_and_clear();
+    let result = exhaust::run(&cfg, &a.out, &hooks);
+    rep.finish();
+    let r = result.map_err(CliError::refused)?;
     print_totals(a.size, cfg.mode, &r);
     Ok(if !r.complete {
         Status::Interrupted

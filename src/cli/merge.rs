@@ -5,20 +5,23 @@ use std::path::PathBuf;
 use clap::Args;
 use jipingdian::harness::campaign;
 
-use super::{command_line, CliError, Global, Status};
+use super::{command_line, lock_existing, lock_out, prepare_out, CliError, Global, Status};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd merge";
 
 /// The exit codes, shown after `--help` (the README's table says the same).
-pub const EXIT_CODES: &str = "Exit codes: 0 merged and complete; 1 merged but incomplete (shards missing); 2 a shard refused (damaged, unfinished, of another campaign), the output folder is a shard, or an I/O error.";
+pub const EXIT_CODES: &str = "Exit codes: 0 merged and complete; 1 merged but incomplete (shards missing); 2 a shard refused (damaged, unfinished, of another campaign), the output folder is a shard, in use, or not empty without --force, or an I/O error.";
 
 /// The arguments of `jpd merge`.
 #[derive(Args)]
 pub struct MergeArgs {
-    /// Output folder.
+    /// Output folder (refused when not empty, unless --force).
     #[arg(long)]
     out: PathBuf,
+    /// Replace what the output folder holds: the files jpd writes there are removed first.
+    #[arg(long)]
+    force: bool,
     /// The shards' folders.
     #[arg(required = true)]
     shards: Vec<PathBuf>,
@@ -26,6 +29,19 @@ pub struct MergeArgs {
 
 /// Runs `jpd merge`: complete, or [`Status::Failed`] when shards of the campaign are missing.
 pub fn run(a: MergeArgs, _: &Global) -> Result<Status, CliError> {
+    // Refuse an output that is a shard before anything there is cleared.
+    campaign::check_merge_folders(&a.out, &a.shards).map_err(CliError::refused)?;
+    let _lock = lock_out(&a.out)?;
+    // The shards too, so that none is resumed or rewritten while it is read (each folder once:
+    // a shard given twice is refused with its own message below).
+    let mut seen = std::collections::BTreeSet::new();
+    let mut _shard_locks = Vec::new();
+    for d in &a.shards {
+        if seen.insert(std::fs::canonicalize(d).unwrap_or_else(|_| d.clone())) {
+            _shard_locks.push(lock_existing(d)?);
+        }
+    }
+    prepare_out(&a.out, a.force)?;
     let r = campaign::merge(&a.out, &a.shards, command_line(), campaign::git_commit())
         .map_err(CliError::refused)?;
     eprintln!(

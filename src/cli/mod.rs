@@ -19,12 +19,14 @@ pub mod score;
 
 use std::fmt;
 use std::io::Write;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
 use jipingdian::harness::generate;
+use jipingdian::outdir::{self, OutDirLock};
 use jipingdian::report::score::{DeadChoice, ScoreOptions};
 use jipingdian::rules::RuleId;
 
@@ -119,6 +121,28 @@ impl CliError {
 /// ([`generate::check_board_size`]), as a usage error.
 pub fn check_board_size(size: u8) -> Result<u8, CliError> {
     generate::check_board_size(size).map_err(|e| CliError::Usage(e.to_string()))
+}
+
+/// Takes the lock of the output folder `dir` (created when needed) for the rest of the command,
+/// so that no other jpd process writes there meanwhile; refused while another holds it.
+pub fn lock_out(dir: &Path) -> Result<OutDirLock, CliError> {
+    OutDirLock::acquire(dir).map_err(CliError::refused)
+}
+
+/// Takes the lock of a folder the command reads and writes in place (`--resume`, `jpd
+/// findings`), when it exists: a missing one is left to the command's own message.
+pub fn lock_existing(dir: &Path) -> Result<Option<OutDirLock>, CliError> {
+    if dir.is_dir() {
+        lock_out(dir).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// The one rule of every command that writes a folder: empty, or `--force` (which clears the
+/// files jpd writes there). Call it with the folder's lock held.
+pub fn prepare_out(dir: &Path, force: bool) -> Result<(), CliError> {
+    outdir::prepare(dir, force).map_err(CliError::refused)
 }
 
 /// How `jpd score` and `jpd check` read and count a record: the options they share.

@@ -11,13 +11,13 @@ use jipingdian::oracle::{
     self, Category, DeadSource, GnuGoConfig, GnuGoPair, OracleInput, OracleRow, OracleRules,
 };
 
-use super::{check_board_size, CliError, Global, Status};
+use super::{check_board_size, lock_out, prepare_out, CliError, Global, Status};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd oracle";
 
 /// The exit codes, shown after `--help` (the README's table says the same).
-pub const EXIT_CODES: &str = "Exit codes: 0 games compared (or self-play games written); 1 nothing compared, or with --strict an error or our_bug row; 2 GNU Go not found or not starting, bad usage, or an I/O error.";
+pub const EXIT_CODES: &str = "Exit codes: 0 games compared (or self-play games written); 1 nothing compared, or with --strict an error or our_bug row; 2 GNU Go not found or not starting, bad usage, an output folder in use or (comparing) not empty without --force, or an I/O error.";
 
 /// The arguments of `jpd oracle`.
 #[derive(Args)]
@@ -57,15 +57,24 @@ pub struct OracleArgs {
     /// Exit with 1 when a row is an error or of category our_bug.
     #[arg(long)]
     strict: bool,
-    /// Output folder.
+    /// Output folder. Comparing, it is refused when not empty, unless --force; --self-play adds
+    /// its games to it (--first extends a set).
     #[arg(long)]
     out: PathBuf,
+    /// Replace what the output folder holds: the files jpd writes there are removed first.
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `jpd oracle`.
 pub fn run(a: OracleArgs, g: &Global) -> Result<Status, CliError> {
     check_args(&a)?;
     let config = gnugo_config(&a)?;
+    // Held until the command ends: no other jpd process writes the folder meanwhile.
+    let _lock = lock_out(&a.out)?;
+    if !a.self_play || a.force {
+        prepare_out(&a.out, a.force)?;
+    }
     let mut inputs = read_files(&a.files)?;
     if a.games > 0 {
         let games = self_play_games(&a, &config, g.quiet)?;
@@ -102,6 +111,14 @@ fn gnugo_config(a: &OracleArgs) -> Result<GnuGoConfig, CliError> {
             oracle::GNUGO_SEARCH
         )));
     };
+    // Said before the output folder is touched (a folder that needs --force is not cleared
+    // for a GNU Go that cannot start).
+    if program.components().count() > 1 && !program.exists() {
+        return Err(CliError::GnuGo(format!(
+            "GNU Go not found at {}: pass the path of an installed GNU Go with --gnugo",
+            program.display()
+        )));
+    }
     let mut config = GnuGoConfig::new(program);
     config.timeout = std::time::Duration::from_secs(a.timeout.max(1));
     Ok(config)

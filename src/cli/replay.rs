@@ -30,7 +30,7 @@ pub struct ReplayArgs {
     #[arg(long)]
     game: u64,
     /// Campaign policy.
-    #[arg(long, default_value = "mixed")]
+    #[arg(long, default_value = "mixed", help = super::run::policy_help())]
     policy: Policy,
     /// Board size of this game (instead of taking it from --sizes).
     #[arg(long, conflicts_with = "sizes")]

@@ -10,15 +10,19 @@ use jipingdian::harness::campaign::{
 use jipingdian::harness::generate::Policy;
 use jipingdian::harness::outcome::{GameOutcome, RunOptions};
 use jipingdian::harness::progress::Progress;
+use jipingdian::outdir;
 
 use super::progress::Reporter;
-use super::{command_line, quiet_worker_panics, stop_on_ctrl_c, CliError, Global, Status};
+use super::{
+    command_line, lock_existing, lock_out, prepare_out, quiet_worker_panics, stop_on_ctrl_c,
+    CliError, Global, Status,
+};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd run";
 
 /// The exit codes, shown after `--help` (the README's table says the same).
-pub const EXIT_CODES: &str = "Exit codes: 0 the campaign is complete and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (finish with --resume); 2 bad arguments, a non-empty --out without --force, a bad --resume folder, or an I/O error.";
+pub const EXIT_CODES: &str = "Exit codes: 0 the campaign is complete and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (finish with --resume); 2 bad arguments, a non-empty --out without --force, an output in use or larger than the free space, a bad --resume folder, or an I/O error.";
 
 /// Above this estimate `jpd run` warns before it starts (2 GB).
 const BIG_CAMPAIGN_BYTES: u64 = 2_000_000_000;
@@ -32,8 +36,8 @@ pub struct RunArgs {
     /// Board sizes (5 to 19), taken in turn: game i has size sizes[i % len].
     #[arg(long, value_delimiter = ',', default_value = "9,13,19")]
     sizes: Vec<u8>,
-    /// Generation policy: uniform, seki, endgame, dispute or mixed.
-    #[arg(long, default_value = "mixed")]
+    /// Generation policy (the list comes from the library, so it names every policy).
+    #[arg(long, default_value = "mixed", help = policy_help())]
     policy: Policy,
     /// Master seed.
     #[arg(long, default_value_t = 2008)]
@@ -51,8 +55,9 @@ pub struct RunArgs {
     /// Finish the interrupted campaign in this folder (its manifest gives the parameters).
     #[arg(long, conflicts_with_all = ["games", "sizes", "policy", "seed", "out", "shard", "force"])]
     resume: Option<PathBuf>,
-    /// Replace what the output folder holds (without it, a folder that is not empty is
-    /// refused: it may hold a report, or a campaign `--resume` could finish).
+    /// Replace what the output folder holds: the files jpd writes there are removed first
+    /// (without it, a folder that is not empty is refused: it may hold a report, or a campaign
+    /// `--resume` could finish).
     #[arg(long)]
     force: bool,
     /// Write no per-game rows to games.csv and scores.csv (two thirds of the bytes): keep
@@ -71,9 +76,18 @@ pub fn run(a: RunArgs, g: &Global) -> Result<Status, CliError> {
         shard: a.shard,
     };
     if a.resume.is_none() {
-        campaign::check_output_folder(&a.out, a.force).map_err(CliError::refused)?;
-        warn_if_big(&c, &a.out, a.summaries_only);
+        refuse_if_no_room(&c, &a.out, a.summaries_only)?;
     }
+    // Held until the command ends: no other jpd process writes the folder meanwhile.
+    let _lock = match &a.resume {
+        Some(dir) => lock_existing(dir)?,
+        None => {
+            let lock = lock_out(&a.out)?;
+            prepare_out(&a.out, a.force)?;
+            warn_if_big(&c, &a.out, a.summaries_only);
+            Some(lock)
+        }
+    };
     // A panic inside a game is caught and written as a violation with its seed.
     quiet_worker_panics(campaign::WORKER_PREFIX);
     let stop = stop_on_ctrl_c();
@@ -106,14 +120,19 @@ pub fn run(a: RunArgs, g: &Global) -> Result<Status, CliError> {
     Ok(verdict(g, &result.map_err(CliError::refused)?, &dir))
 }
 
+/// The help of `--policy`: every policy a seed generates.
+pub fn policy_help() -> String {
+    format!("Generation policy: {}", Policy::run_names())
+}
+
 /// Warns on stderr when the campaign will write more than [`BIG_CAMPAIGN_BYTES`], saying how to
 /// keep only the summaries.
 fn warn_if_big(c: &Campaign, out: &Path, summaries_only: bool) {
     let bytes = c.estimated_bytes(summaries_only);
     if bytes > BIG_CAMPAIGN_BYTES {
         eprintln!(
-            "{NAME}: warning: this campaign will write about {:.1} GB to {}{}",
-            bytes as f64 / 1e9,
+            "{NAME}: warning: this campaign will write about {} to {}{}",
+            size_text(bytes),
             out.display(),
             if summaries_only {
                 ""
@@ -122,6 +141,44 @@ fn warn_if_big(c: &Campaign, out: &Path, summaries_only: bool) {
                  two thirds of it), pass --summaries-only"
             }
         );
+    }
+}
+
+/// Refuses a campaign whose estimated output does not fit in the space free where it would be
+/// written (`--games 1000000000000` would otherwise start and fill the disk).
+fn refuse_if_no_room(c: &Campaign, out: &Path, summaries_only: bool) -> Result<(), CliError> {
+    let bytes = c.estimated_bytes(summaries_only);
+    match outdir::free_bytes(out) {
+        Some(free) if bytes > free => Err(CliError::Usage(format!(
+            "--games {}: this campaign would write about {} to {}, more than the {} free there; \
+             ask for fewer games{}",
+            c.games,
+            size_text(bytes),
+            out.display(),
+            size_text(free),
+            if summaries_only {
+                ""
+            } else {
+                ", or keep only the summaries with --summaries-only (about a third of it)"
+            }
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// A byte count for people: `2.1 GB`, `3.0 TB`, `2980.0 PB` (powers of 1000).
+fn size_text(bytes: u64) -> String {
+    let units = ["bytes", "kB", "MB", "GB", "TB", "PB"];
+    let mut v = bytes as f64;
+    let mut u = 0;
+    while v >= 1000.0 && u + 1 < units.len() {
+        v /= 1000.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{v:.1} {}", units[u])
     }
 }
 

@@ -10,6 +10,7 @@ use jipingdian::report::score::{
     score_bytes_with_diagram, write_csv, write_json_entries, write_text, FileReport, ScoreEntry,
     ScoreOptions,
 };
+use jipingdian::sgf::escape_controls;
 
 use super::{write_stdout, CliError, Global, ScoringArgs, Status, Written};
 
@@ -41,7 +42,8 @@ pub struct ScoreArgs {
     /// Print the reports of the good files even when some files are bad (exit code 2 still).
     #[arg(long)]
     keep_going: bool,
-    /// Also draw the settled position as an SVG picture into this file (one SGF file only).
+    /// Also draw the settled position as an SVG picture into this file (one SGF file only; the
+    /// file must not be an SGF record).
     #[arg(long)]
     svg: Option<PathBuf>,
     /// SGF files; `-` reads one record from standard input.
@@ -61,7 +63,11 @@ struct Scored {
 impl Scored {
     /// A file that could not be read or scored: said on stderr at once, kept as an error entry.
     fn failed(&mut self, file: String, error: String) {
-        eprintln!("{NAME}: {file}: {error}");
+        eprintln!(
+            "{NAME}: {}: {}",
+            escape_controls(&file),
+            escape_controls(&error)
+        );
         self.entries.push(ScoreEntry::Failed { file, error });
         self.bad = true;
     }
@@ -69,10 +75,8 @@ impl Scored {
 
 /// Runs `jpd score`.
 pub fn run(a: ScoreArgs, g: &Global) -> Result<Status, CliError> {
-    if a.svg.is_some() && a.files.len() != 1 {
-        return Err(CliError::Usage(
-            "--svg draws one game: give exactly one SGF file".to_string(),
-        ));
+    if let Some(svg) = &a.svg {
+        check_svg_path(svg, &a.files)?;
     }
     let opts = a.scoring.options()?;
     let scored = score_files(&a.files, &opts, a.svg.as_deref())?;
@@ -83,7 +87,11 @@ pub fn run(a: ScoreArgs, g: &Global) -> Result<Status, CliError> {
         // CSV has no column for them; text and JSON carry them in the output.
         for r in &scored.reports {
             for n in &r.notes {
-                eprintln!("{NAME}: {}: note: {n}", r.file);
+                eprintln!(
+                    "{NAME}: {}: note: {}",
+                    escape_controls(&r.file),
+                    escape_controls(n)
+                );
             }
         }
     }
@@ -96,6 +104,34 @@ pub fn run(a: ScoreArgs, g: &Global) -> Result<Status, CliError> {
     } else {
         Ok(Status::Success)
     }
+}
+
+/// `--svg` draws one game into a file that is not an input: refused with more than one SGF file,
+/// and when the SVG path is an input or an SGF record (`jpd score --svg *.sgf` makes the first
+/// record the SVG path, which would be overwritten).
+fn check_svg_path(svg: &Path, files: &[PathBuf]) -> Result<(), CliError> {
+    let same = |f: &PathBuf| {
+        f == svg
+            || std::fs::canonicalize(f)
+                .ok()
+                .is_some_and(|c| std::fs::canonicalize(svg).ok() == Some(c))
+    };
+    let is_sgf = svg
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    if is_sgf || files.iter().any(same) {
+        return Err(CliError::Usage(format!(
+            "--svg {}: that is an SGF record, and the picture would overwrite it; give the SVG \
+             file to write after --svg (such as --svg game.svg), then exactly one SGF file",
+            svg.display()
+        )));
+    }
+    if files.len() != 1 {
+        return Err(CliError::Usage(
+            "--svg draws one game: give exactly one SGF file".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// Reads and scores every file in turn, saying on stderr which ones fail; draws the SVG picture

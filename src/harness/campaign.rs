@@ -63,8 +63,8 @@ mod merge;
 mod rowcsv;
 mod sink;
 use manifest::now;
-pub use manifest::{rfc3339, Checkpoint, Manifest, MergedShard};
-pub use merge::{merge, MergeReport};
+pub use manifest::{rfc3339, Checkpoint, Fnv1a64, Manifest, MergedShard};
+pub use merge::{check_folders as check_merge_folders, merge, MergeReport};
 use sink::*;
 
 /// Games per chunk by default: small enough that Ctrl-C answers within a second or so, large
@@ -455,23 +455,6 @@ fn new_manifest(cfg: &RunConfig) -> Manifest {
     }
 }
 
-/// Refuses to start a campaign in a folder that already holds files (a report, or an
-/// interrupted campaign that `--resume` could finish) unless `force` is given.
-pub fn check_output_folder(dir: &Path, force: bool) -> Result<(), CampaignError> {
-    let busy = fs::read_dir(dir)
-        .map(|mut d| d.next().is_some())
-        .unwrap_or(false);
-    if busy && !force {
-        return Err(CampaignError::Invalid(format!(
-            "{} is not empty: pass --force to replace what is there, or finish an interrupted \
-             campaign with jpd run --resume {}",
-            dir.display(),
-            dir.display()
-        )));
-    }
-    Ok(())
-}
-
 /// Runs a campaign from the start into `dir` (created if needed; earlier campaign files there
 /// are replaced).
 pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, CampaignError> {
@@ -495,12 +478,14 @@ pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, Camp
     prune_violation_files(dir, &BTreeSet::new())?;
     let hdr = headers();
     let mut files = Vec::new();
-    for (name, h) in CSV_FILES.iter().zip(&hdr) {
+    let mut sums = [Fnv1a64::default(); 5];
+    for ((name, h), sum) in CSV_FILES.iter().zip(&hdr).zip(&mut sums) {
         let path = dir.join(name);
         let f = File::create(&path).map_err(io_err(&path))?;
         let mut w = csv_writer(f);
         let hb = header_bytes(h).map_err(csv_err(&path))?;
         w.write_all(&hb).map_err(io_err(&path))?;
+        sum.update(&hb);
         files.push(w);
     }
     let csv: [CsvOut; 5] = files.try_into().expect("five files");
@@ -512,6 +497,7 @@ pub fn run(cfg: &RunConfig, dir: &Path, hooks: &Hooks) -> Result<RunReport, Camp
         manifest: new_manifest(cfg),
         sgf_seen: BTreeMap::new(),
         shrinker: cfg.shrinker,
+        sums,
     };
     sink.checkpoint()?;
     execute(cfg, sink, hooks)
@@ -591,6 +577,7 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
         }
         f.set_len(len).map_err(io_err(&path))?;
         drop(f);
+        // (The checksums of what is kept are checked below, once every file is cut.)
         let f = OpenOptions::new()
             .append(true)
             .open(&path)
@@ -598,6 +585,8 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
         files.push(csv_writer(f));
     }
     let csv: [CsvOut; 5] = files.try_into().expect("five files");
+    // Bytes changed in place (the same length) are found by their checksums.
+    let sums = manifest.verify_checksums(dir)?;
     let vpath = dir.join(CSV_FILES[2]);
     let (sgf_seen, keep, rows) = violations_seen(&vpath, manifest.checkpoint.violations_csv_bytes)?;
     if rows != manifest.violations {
@@ -634,6 +623,7 @@ pub fn resume(dir: &Path, rc: &ResumeConfig, hooks: &Hooks) -> Result<RunReport,
         manifest,
         sgf_seen,
         shrinker: rc.shrinker,
+        sums,
     };
     execute(&cfg, sink, hooks)
 }
@@ -697,18 +687,11 @@ fn execute(cfg: &RunConfig, sink: Sink, hooks: &Hooks) -> Result<RunReport, Camp
     })
 }
 
-/// Reads `git rev-parse HEAD` in the current folder, or `unknown`. Never fails.
+/// The commit this jpd was built from (`git rev-parse HEAD` in its source folder at build
+/// time, see `build.rs`), or `unknown` when it was not built from git; not the commit of
+/// whatever folder it runs in.
 pub fn git_commit() -> String {
-    std::process::Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .stderr(std::process::Stdio::null())
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".into())
+    env!("JPD_GIT_COMMIT").to_string()
 }
 
 #[cfg(test)]

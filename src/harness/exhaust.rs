@@ -82,6 +82,10 @@ pub struct ExhaustConfig {
     pub count_only: bool,
     /// The command line, for the manifest.
     pub command_line: Vec<String>,
+    /// Start afresh in a folder that is not empty, clearing the files jpd writes there
+    /// ([`crate::outdir::prepare`]); without it only an empty folder, or one holding a
+    /// checkpoint of the same run (resumed), is used.
+    pub force: bool,
 }
 
 impl ExhaustConfig {
@@ -97,6 +101,7 @@ impl ExhaustConfig {
             nodes: default_nodes(size),
             count_only: false,
             command_line: Vec::new(),
+            force: false,
         }
     }
 }
@@ -135,9 +140,12 @@ pub enum ExhaustError {
     /// A file could not be read or written.
     #[error(transparent)]
     File(#[from] FileError),
+    /// The output folder is not empty (and holds no checkpoint to resume), or is in use.
+    #[error(transparent)]
+    OutDir(#[from] crate::outdir::OutDirError),
     /// The checkpoint is of another run.
     #[error(
-        "{path}: a checkpoint of --size {size} --{mode}; run that again or use an empty folder"
+        "{path}: a checkpoint of --size {size} --{mode}; run that again, use an empty folder, or pass --force to start afresh"
     )]
     OtherRun {
         /// The checkpoint.
@@ -264,8 +272,8 @@ pub struct ExhaustReport {
 pub struct ExhaustHooks<'a> {
     /// Set to stop after the current batch (Ctrl-C).
     pub stop: Option<&'a AtomicBool>,
-    /// Called after each batch with (chunks done, chunks).
-    pub on_batch: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+    /// Called after each batch with (chunks done, chunks, invariant failures so far).
+    pub on_batch: Option<&'a (dyn Fn(u64, u64, u64) + Sync)>,
 }
 
 fn spec(size: u8, game: u64) -> GameSpec {
@@ -513,6 +521,28 @@ fn violations_header() -> Vec<String> {
     })
 }
 
+/// The chunks the checkpoint in `dir` says are done, where [`run`] would resume from it (0
+/// without one, with `force`, or with a checkpoint of another run): where progress starts.
+pub fn chunks_done(cfg: &ExhaustConfig, dir: &Path) -> u64 {
+    let cp_path = dir.join("checkpoint.json");
+    if cfg.force || cfg.size == 0 || cfg.size > MAX_SIZE || !cp_path.exists() {
+        return 0;
+    }
+    load_checkpoint(cfg, &cp_path, position::chunk_count(cfg.size)).map_or(0, |cp| cp.chunks_done)
+}
+
+/// The games on which an invariant failed, over every theorem.
+fn violations_of(totals: &Totals) -> u64 {
+    THEOREMS
+        .iter()
+        .map(|t| {
+            totals
+                .get(&format!("{}_failed", t.to_ascii_lowercase()))
+                .games
+        })
+        .sum()
+}
+
 /// Runs (or resumes, when `dir` holds a checkpoint of the same size and mode) an exhaustive
 /// run into `dir`, and writes its reports when it completes.
 pub fn run(
@@ -523,8 +553,12 @@ pub fn run(
     if cfg.size == 0 || cfg.size > MAX_SIZE {
         return Err(ExhaustError::Size(cfg.size));
     }
-    fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let cp_path = dir.join("checkpoint.json");
+    // The one rule of the output folders, where there is no checkpoint to resume from.
+    if cfg.force || !cp_path.exists() {
+        crate::outdir::prepare(dir, cfg.force)?;
+    }
+    fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let chunks = position::chunk_count(cfg.size);
     let mut cp = load_checkpoint(cfg, &cp_path, chunks)?;
     let mut summary =
@@ -590,18 +624,11 @@ pub fn run(
         write_atomic(&cp_path, &json)?;
         batches += 1;
         if let Some(f) = hooks.on_batch {
-            f(cp.chunks_done, chunks);
+            f(cp.chunks_done, chunks, violations_of(&cp.totals));
         }
     }
     let complete = cp.chunks_done == chunks;
-    let violations: u64 = THEOREMS
-        .iter()
-        .map(|t| {
-            cp.totals
-                .get(&format!("{}_failed", t.to_ascii_lowercase()))
-                .games
-        })
-        .sum();
+    let violations = violations_of(&cp.totals);
     write_reports(cfg, dir, &cp, &summary, complete)?;
     Ok(ExhaustReport {
         complete,

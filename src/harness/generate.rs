@@ -74,6 +74,24 @@ impl Policy {
         Policy::Position,
     ];
 
+    /// The policies a seed generates (`jpd run --policy`, `jpd replay --policy`): the concrete
+    /// ones and `mixed`.
+    pub const OF_RUN: [Policy; 6] = [
+        Policy::Uniform,
+        Policy::Seki,
+        Policy::Endgame,
+        Policy::Dispute,
+        Policy::Position,
+        Policy::Mixed,
+    ];
+
+    /// The names of [`Policy::OF_RUN`] as a list for people: `uniform, seki, ... or mixed`.
+    pub fn run_names() -> String {
+        let names: Vec<&str> = Policy::OF_RUN.iter().map(|p| p.name()).collect();
+        let (last, rest) = names.split_last().expect("policies");
+        format!("{} or {last}", rest.join(", "))
+    }
+
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -111,8 +129,8 @@ impl FromStr for Policy {
             }
             _ => {
                 return Err(format!(
-                    "unknown policy '{s}': expected uniform, seki, endgame, dispute, position \
-                     or mixed"
+                    "unknown policy '{s}': expected {}",
+                    Policy::run_names()
                 ))
             }
         })

@@ -122,21 +122,13 @@ pub fn run(
         std::fs::remove_dir_all(&dis).map_err(io_err(&dis))?;
     }
     let mut rows = Vec::new();
+    let mut names = std::collections::BTreeSet::new();
     for input in inputs {
         let r = compare(gnugo, input, opts);
         on_game(input, &r);
         if r.iter().any(|row| !row.agree) {
             std::fs::create_dir_all(&dis).map_err(io_err(&dis))?;
-            let base = Path::new(&input.name)
-                .file_name()
-                .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "game.sgf".into());
-            let base = if base.ends_with(".sgf") {
-                base
-            } else {
-                format!("{base}.sgf")
-            };
-            let path = dis.join(base);
+            let path = dis.join(disagreement_name(&input.name, &mut names));
             crate::files::write_atomic(&path, &input.sgf)?;
         }
         rows.extend(r);
@@ -147,6 +139,24 @@ pub fn run(
     f.commit()?;
     let summary = OracleSummary::of(&rows);
     Ok((rows, summary))
+}
+
+/// The file name, in [`DISAGREEMENTS_DIR`], of the SGF of the input named `name`: its file name
+/// (with `.sgf`), made unique among the names already `taken` by `-2`, `-3`, ... before the
+/// extension, so that `a/game.sgf` and `b/game.sgf` keep a file each.
+pub fn disagreement_name(name: &str, taken: &mut std::collections::BTreeSet<String>) -> String {
+    let base = Path::new(name)
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "game.sgf".into());
+    let stem = base.strip_suffix(".sgf").unwrap_or(&base).to_string();
+    let mut candidate = format!("{stem}.sgf");
+    let mut k = 2;
+    while !taken.insert(candidate.clone()) {
+        candidate = format!("{stem}-{k}.sgf");
+        k += 1;
+    }
+    candidate
 }
 
 /// Writes a finished self-play game as an SGF that [`compare`] and `jpd score` read.
@@ -163,4 +173,28 @@ pub fn sgf_of(
     w.comment = Some(comment);
     w.territory = territory;
     w.to_sgf()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn disagreements_of_inputs_with_one_file_name_keep_a_file_each() {
+        let mut taken = std::collections::BTreeSet::new();
+        let names: Vec<String> = ["a/game.sgf", "b/game.sgf", "c/game-2.sgf", "d/game", "game"]
+            .iter()
+            .map(|n| disagreement_name(n, &mut taken))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "game.sgf",
+                "game-2.sgf",
+                "game-2-2.sgf",
+                "game-3.sgf",
+                "game-4.sgf"
+            ]
+        );
+    }
 }

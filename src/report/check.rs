@@ -33,7 +33,8 @@ pub struct CheckConfig {
     pub score: ScoreOptions,
     /// Worker threads (0: one per CPU). The output does not depend on it.
     pub threads: usize,
-    /// Write into a folder that is not empty (the output files are replaced, others kept).
+    /// Write into a folder that is not empty (the files jpd writes are removed first, others
+    /// kept: [`crate::outdir::prepare`]).
     pub force: bool,
 }
 
@@ -44,8 +45,8 @@ pub enum CheckError {
     #[error("no SGF file found in the inputs")]
     NoFiles,
     /// The output folder holds files already.
-    #[error("{0}: the output folder is not empty; choose another or pass --force")]
-    OutNotEmpty(PathBuf),
+    #[error(transparent)]
+    OutDir(#[from] crate::outdir::OutDirError),
     /// The output folder could not be made or written.
     #[error("{path}: {source}")]
     Io {
@@ -200,10 +201,14 @@ fn walk(dir: &Path, found: &mut Vec<(PathBuf, Option<std::io::Error>)>) {
         let path = entry.path();
         match entry.file_type() {
             Ok(t) if t.is_dir() => walk(&path, found),
-            // A link to a file counts; a link to a folder is not followed (no cycles).
-            Ok(t) if is_sgf(&path) && (t.is_file() || (t.is_symlink() && path.is_file())) => {
-                found.push((path, None))
-            }
+            Ok(t) if is_sgf(&path) && t.is_file() => found.push((path, None)),
+            // A link to a file counts; a link to a folder is not followed (no cycles); a
+            // broken or looping link is an input with its error, not skipped in silence.
+            Ok(t) if is_sgf(&path) && t.is_symlink() => match std::fs::metadata(&path) {
+                Ok(m) if m.is_dir() => {}
+                Ok(_) => found.push((path, None)),
+                Err(e) => found.push((path, Some(e))),
+            },
             Ok(_) => {}
             Err(e) => found.push((path, Some(e))),
         }
@@ -523,13 +528,10 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CheckError + '_ {
     }
 }
 
-/// Makes the output folder, refusing one that is not empty unless `force`.
+/// Makes the output folder, refusing one that is not empty unless `force`
+/// ([`crate::outdir::prepare`]: the rule of every command that writes a folder).
 pub fn prepare_out(out: &Path, force: bool) -> Result<(), CheckError> {
-    if let Ok(mut entries) = std::fs::read_dir(out) {
-        if !force && entries.next().is_some() {
-            return Err(CheckError::OutNotEmpty(out.to_path_buf()));
-        }
-    }
+    crate::outdir::prepare(out, force)?;
     std::fs::create_dir_all(out).map_err(io_err(out))
 }
 

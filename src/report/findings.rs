@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use crate::checks::analyse;
 use crate::checks::{FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
-use crate::harness::campaign::Manifest;
+use crate::harness::campaign::{Manifest, SUMMARY_FILES};
 use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
 use crate::harness::outcome::{DivergenceRow, FindingRow, ViolationRow};
@@ -597,8 +597,25 @@ fn rate(n: u64, d: u64) -> String {
     }
 }
 
-/// Writes FINDINGS.md into the campaign folder.
+/// Writes FINDINGS.md into the campaign folder, once its CSV files are checked against the
+/// manifest's checksums and its summaries are known to be there.
 pub fn write_findings(dir: &Path) -> Result<PathBuf, FindingsError> {
+    let manifest = Manifest::read(dir).map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    manifest
+        .verify_checksums(dir)
+        .map_err(|e| FindingsError::Manifest(e.to_string()))?;
+    if let Some(missing) = SUMMARY_FILES.iter().find(|n| !dir.join(n).exists()) {
+        // A run killed outright writes its summaries only when it stops: nothing to read yet.
+        return Err(FindingsError::Manifest(format!(
+            "{}: no {missing}: the campaign stopped after {} of {} games without writing its \
+             summaries (it was killed); finish it with jpd run --resume {}, then run jpd \
+             findings again",
+            dir.display(),
+            manifest.games_done,
+            manifest.games_in_scope,
+            dir.display()
+        )));
+    }
     write_pictures(dir)?;
     let text = findings(dir)?;
     let path = dir.join("FINDINGS.md");

@@ -40,6 +40,7 @@
 
 mod charset;
 mod edits;
+mod escape;
 mod node;
 mod read;
 mod replay;
@@ -48,6 +49,7 @@ mod scan;
 mod write;
 
 pub use edits::SetupEdit;
+pub use escape::escape_controls;
 pub use read::{parse_sgf, SgfError, SgfMove, SgfRecord, MAX_BYTES, MAX_NODES};
 pub use replay::{replay, replay_with, ReplayOptions, Replayed};
 pub use result::{RecordedResult, ResultHow};

@@ -8,7 +8,7 @@ use sgf_parse::{GameTree, LexerError, SgfNode, SgfParseError, SgfProp};
 use super::charset::decode;
 use super::node::read_main_line;
 use super::scan::{cut_ranges, doubled_root_gm, find_tree_start, node_in_text, prescan};
-use super::{RecordedResult, SetupEdit};
+use super::{escape_controls, RecordedResult, SetupEdit};
 use crate::engine::{Color, Coord, GameError, Illegal, PerSide};
 
 /// The most nodes the main line of the first game tree may hold. Deeper lines would exhaust the
@@ -76,7 +76,7 @@ pub enum SgfError {
     )]
     NotGo,
     /// The board size is missing a value, not square, or out of range.
-    #[error("node {node}: board size SZ[{value}] is not supported ({why}); use a square board of 2 to 25, e.g. SZ[19]")]
+    #[error("node {node}: board size SZ[{}] is not supported ({}); use a square board of 2 to 25, e.g. SZ[19]", escape_controls(.value), escape_controls(.why))]
     BadSize {
         /// The node holding `SZ` (0).
         node: usize,
@@ -86,7 +86,7 @@ pub enum SgfError {
         why: String,
     },
     /// A point is off the board.
-    #[error("node {node}: {prop}[{at}] is off the {size}x{size} board; correct the point or the board size SZ")]
+    #[error("node {node}: {prop}[{}] is off the {size}x{size} board; correct the point or the board size SZ", escape_controls(.at))]
     OffBoard {
         /// The node.
         node: usize,
@@ -108,7 +108,7 @@ pub enum SgfError {
         second: String,
     },
     /// A property value cannot be read.
-    #[error("node {node}: {prop}[{value}] is not a valid value for {prop}; correct or remove it")]
+    #[error("node {node}: {}[{}] is not a valid value for {}; correct or remove it", escape_controls(.prop), escape_controls(.value), escape_controls(.prop))]
     BadValue {
         /// The node.
         node: usize,
@@ -130,7 +130,7 @@ pub enum SgfError {
         how: String,
     },
     /// `CA` names a charset that is not known.
-    #[error("node 0: unknown charset CA[{charset}]; use UTF-8, ISO-8859-1, GB2312, GBK, GB18030, Big5, Shift_JIS or EUC-KR")]
+    #[error("node 0: unknown charset CA[{}]; use UTF-8, ISO-8859-1, GB2312, GBK, GB18030, Big5, Shift_JIS or EUC-KR", escape_controls(.charset))]
     UnknownCharset {
         /// The value of `CA`.
         charset: String,

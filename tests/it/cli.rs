@@ -553,7 +553,15 @@ fn record_without_final_passes() {
     let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(v["end"], "pause");
     assert_eq!(v["sgf_result_parsed"]["winner"], "white");
-    assert_eq!(v["sgf_result_parsed"]["margin"], 2.5);
+    // Every margin of the report is from Black's side: RE's W+2.5 as the count's.
+    assert_eq!(v["sgf_result_parsed"]["margin"], -2.5);
+    let chinese = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["rules"] == "chinese")
+        .unwrap();
+    assert_eq!(chinese["margin"], v["sgf_result_parsed"]["margin"]);
     assert_eq!(v["sgf_result_parsed"]["how"], "score");
     let agreement = v["re_agreement"].as_array().unwrap();
     assert_eq!(agreement.len(), v["results"].as_array().unwrap().len());
@@ -576,4 +584,60 @@ fn handicap_game_is_read_and_said_to_be_one() {
     );
 }
 
+/// The text of a record (RU, RE, SZ) and a file name reach the terminal with their control
+/// characters escaped (`\x1b`), in the report on stdout and in the error on stderr: an escape
+/// sequence in a record cannot clear or recolour the screen.
+#[test]
+fn control_characters_of_a_record_are_escaped() {
+    let out = score(
+        "ctl.sgf",
+        b"(;GM[1]FF[4]SZ[5]RU[Chinese\x1b[2J]RE[B+R\x07]KM[7.5];B[cc];W[];B[])",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("the record says: RU[Chinese\\x1b[2J] KM[7.5] RE[B+R\\x07]"),
+        "{text}"
+    );
+    let raw = |b: &[u8]| b.iter().any(|&c| (c < 0x20 && c != b'\n') || c == 0x7f);
+    assert!(!raw(&out.stdout), "{text}");
+    let out = score("ctl\x1b[31m.sgf", b"(;GM[1]SZ[\x1b[31m9])");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!raw(err.trim_end().as_bytes()), "{err}");
+    assert!(
+        err.contains("ctl\\x1b[31m.sgf: node 0: board size SZ[\\x1b[31m9]"),
+        "{err}"
+    );
+}
+
+/// `--help` of `jpd run` and `jpd replay` lists every policy a seed generates, `position`
+/// included (it was left out of the list), and each one it lists is taken.
+#[test]
+fn run_help_lists_every_policy() {
+    for cmd in ["run", "replay"] {
+        let out = jpd().args([cmd, "--help"]).output().unwrap();
+        let help = String::from_utf8_lossy(&out.stdout);
+        let line = help
+            .lines()
+            .find(|l| l.contains("--policy"))
+            .unwrap_or_else(|| panic!("{help}"));
+        assert!(
+            line.contains("Generation policy: uniform, seki, endgame, dispute, position or mixed"),
+            "{line}"
+        );
+    }
+    for p in ["uniform", "seki", "endgame", "dispute", "position", "mixed"] {
+        assert!(
+            p.parse::<jipingdian::harness::generate::Policy>().is_ok(),
+            "{p}"
+        );
+    }
+}
+
 mod collections;
+mod outdir;

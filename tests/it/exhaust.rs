@@ -182,3 +182,36 @@ fn exhaust_refuses_5x5() {
         "{err}"
     );
 }
+
+/// With stderr not a terminal (a log, CI), `jpd exhaust` prints its progress as lines, as `jpd
+/// run` does (before, its bar drew nothing there and a long run said nothing until the end).
+#[test]
+fn exhaust_prints_progress_lines_when_stderr_is_not_a_terminal() {
+    let d = std::env::temp_dir().join(format!("jpd-it-exhaust-progress-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+        .args([
+            "exhaust",
+            "--size",
+            "2",
+            "--threads",
+            "1",
+            "--progress-every",
+            "0",
+        ])
+        .arg("--out")
+        .arg(&d)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains(" chunks (")).collect();
+    // 81 chunks in two batches (64 and 17), a line for each chunk at --progress-every 0.
+    assert_eq!(lines.len(), 81, "{err}");
+    assert!(
+        lines[80].starts_with("jpd exhaust: 81/81 chunks (100.0%), ")
+            && lines[80].contains(", 0 invariant failures, "),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}

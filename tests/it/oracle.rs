@@ -487,6 +487,47 @@ fn jpd_oracle_writes_a_tidy_csv() {
     fs::remove_dir_all(&out).unwrap();
 }
 
+/// Two inputs with one file name in different folders, both disagreeing with GNU Go (the
+/// Japanese count of game 033, see [`JAPANESE_DIFFERENCES`]): each keeps its SGF under
+/// `disagreements/`, byte for byte, where the second used to replace the first.
+#[test]
+fn disagreements_of_inputs_with_one_file_name_are_both_kept() {
+    let Some(path) = require_tool("gnugo", oracle::find_gnugo(), oracle::GNUGO_SEARCH) else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("jpd-it-oracle-names-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/gnugo/gnugo-s11-l02-033.sgf"
+    );
+    let mut inputs = Vec::new();
+    for (sub, extra) in [("a", ""), ("b", "\n")] {
+        fs::create_dir_all(dir.join(sub)).unwrap();
+        let p = dir.join(sub).join("game.sgf");
+        // The second copy differs by a trailing newline, so the two files can be told apart.
+        let mut bytes = fs::read(game).unwrap();
+        bytes.extend_from_slice(extra.as_bytes());
+        fs::write(&p, &bytes).unwrap();
+        inputs.push((p, bytes));
+    }
+    let out = dir.join("out");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+        .arg("oracle")
+        .args(inputs.iter().map(|(p, _)| p))
+        .arg("--gnugo")
+        .arg(&path)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let dis = out.join("disagreements");
+    assert_eq!(fs::read(dis.join("game.sgf")).unwrap(), inputs[0].1);
+    assert_eq!(fs::read(dis.join("game-2.sgf")).unwrap(), inputs[1].1);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A GNU Go that hangs (a wrapper script whose child sleeps and never answers): each command
 /// times out, the script and its child are killed (no process is left behind), and since
 /// nothing could be compared `jpd oracle` exits with 1, not 0.

@@ -148,6 +148,7 @@ fn check_folder(
             )));
         }
     }
+    m.verify_checksums(dir)?;
     Ok(c)
 }
 
@@ -240,7 +241,15 @@ pub fn merge(
                 end_time: m.end_time.clone(),
             })
             .collect(),
-        checkpoint: Checkpoint::from_bytes(lens),
+        checkpoint: {
+            let mut cp = Checkpoint::from_bytes(lens);
+            let mut sums = [Fnv1a64::default(); 5];
+            for ((sum, name), len) in sums.iter_mut().zip(CSV_FILES).zip(lens) {
+                *sum = Fnv1a64::of_prefix(&out.join(name), len)?;
+            }
+            cp.set_sums(&sums);
+            cp
+        },
         summary: summary.data(),
     };
     manifest.write(out)?;
@@ -251,8 +260,9 @@ pub fn merge(
     })
 }
 
-/// Refuses an empty list of shards, and an output folder that is one of them.
-fn check_folders(out: &Path, shard_dirs: &[PathBuf]) -> Result<(), CampaignError> {
+/// Refuses an empty list of shards, and an output folder that is one of them (`jpd merge`
+/// checks this before it clears its output folder under `--force`).
+pub fn check_folders(out: &Path, shard_dirs: &[PathBuf]) -> Result<(), CampaignError> {
     if shard_dirs.is_empty() {
         return Err(CampaignError::Invalid(
             "give at least one shard folder".into(),

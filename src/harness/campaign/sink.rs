@@ -40,6 +40,8 @@ pub(super) struct Sink {
     pub(super) manifest: Manifest,
     pub(super) sgf_seen: BTreeMap<String, usize>,
     pub(super) shrinker: Option<Shrinker>,
+    /// The running checksum of each CSV file, header included.
+    pub(super) sums: [Fnv1a64; 5],
 }
 
 impl Sink {
@@ -62,6 +64,7 @@ impl Sink {
                 }
                 let path = self.dir.join(CSV_FILES[i]);
                 w.write_all(b).map_err(io_err(&path))?;
+                self.sums[i].update(b);
             }
             self.summary.add_game(o);
             self.manifest.violations += o.violations.len() as u64;
@@ -112,6 +115,7 @@ impl Sink {
             lens[i] = w.get_ref().metadata().map_err(io_err(&path))?.len();
         }
         self.manifest.checkpoint = Checkpoint::from_bytes(lens);
+        self.manifest.checkpoint.set_sums(&self.sums);
         self.manifest.summary = self.summary.data();
         self.manifest.end_time = now();
         self.manifest.complete = self.manifest.games_done == self.manifest.games_in_scope;

@@ -242,3 +242,15 @@ fn the_position_policy_starts_from_a_legal_position_with_any_first_passer() {
     assert_eq!(firsts.len(), 2);
     assert_eq!(lasts.len(), 2);
 }
+
+/// The policies of `jpd run` are the concrete ones and `mixed`, each read back from its name.
+#[test]
+fn every_policy_of_run_is_listed_and_parses() {
+    for p in Policy::CONCRETE {
+        assert!(Policy::OF_RUN.contains(&p), "{p}");
+    }
+    for p in Policy::OF_RUN {
+        assert_eq!(p.name().parse::<Policy>().unwrap(), p);
+        assert!(Policy::run_names().contains(p.name()));
+    }
+}

@@ -12,20 +12,9 @@ use crate::engine::{Color, PerSide};
 use crate::rules::RuleResult;
 use crate::sgf::RecordedResult;
 
-/// The dead stones counted and where they came from, as the report shows them.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
-pub struct DeadJson {
-    /// `record`, `proven`, `estimate`, `gnugo`, or `none` (the game was not paused: nothing is
-    /// removed after four virtual moves, a resignation or no result).
-    pub source: String,
-    /// The stones counted dead that the referee did not prove (estimated by playouts, or
-    /// GNU Go's or the record's beyond the proof), in the usual human form.
-    pub estimated: Vec<String>,
-    /// Stones whose status the referee did not prove that stay on the board as alive.
-    pub unproven_alive: Vec<String>,
-    /// Playouts of the estimate (0 when none was made).
-    pub playouts: u32,
-}
+/// The dead stones counted and where they came from, as the report shows them (the library's
+/// [`crate::score_record::DeadStonesOrigin`]).
+pub type DeadJson = crate::score_record::DeadStonesOrigin;
 
 /// Counts of one side, as JSON shows them.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq)]
@@ -229,7 +218,10 @@ pub struct FileReport {
     /// The record's `RE`.
     pub sgf_result: Option<String>,
     /// The record's `RE` read: `{winner, margin, how}` (`how`: `score`, `resignation`, `time`,
-    /// `forfeit`, `unspecified`); null when absent or naming no result.
+    /// `forfeit`, `unspecified`); null when absent or naming no result. In JSON `margin` is
+    /// from Black's side, as every margin of the report (`results[].margin`,
+    /// `re_margin_diff`): `W+2.5` is -2.5; null when `RE` gives no count.
+    #[serde(serialize_with = "re_json")]
     pub sgf_result_parsed: Option<RecordedResult>,
     /// For each rule set, in the order of `results`, whether its result agrees with `RE`.
     pub re_agreement: Vec<ReAgreement>,
@@ -276,6 +268,23 @@ fn results_json<S: serde::Serializer>(results: &[RuleResult], s: S) -> Result<S:
             result: &r.result,
         }
     }))
+}
+
+/// The record's `RE` as JSON gives it: the margin from Black's side.
+#[derive(Serialize)]
+struct RecordedResultJson {
+    winner: Option<Color>,
+    margin: Option<Half>,
+    how: crate::sgf::ResultHow,
+}
+
+fn re_json<S: serde::Serializer>(re: &Option<RecordedResult>, s: S) -> Result<S::Ok, S::Error> {
+    re.map(|r| RecordedResultJson {
+        winner: r.winner,
+        margin: r.signed_margin(),
+        how: r.how,
+    })
+    .serialize(s)
 }
 
 /// One input of `jpd score` as JSON gives it: its report, or `{"file": ..., "error": ...}`.

@@ -11,7 +11,7 @@ use crate::counting::Finished;
 use crate::counting::{Count, FillUp};
 use crate::counting::{Half, Stability};
 use crate::engine::{Board, Color, PerSide, Point};
-use crate::sgf::SgfRecord;
+use crate::sgf::{escape_controls, SgfRecord};
 
 /// The line saying where the dead stones came from; `None` when the game was not paused.
 pub(super) fn dead_line(r: &FileReport) -> Option<String> {
@@ -73,7 +73,10 @@ fn write_header(s: &mut String, r: &FileReport, b: &Board, rec: &SgfRecord) {
     let _ = writeln!(
         s,
         "== {} ({}x{}, ended by {})",
-        r.file, r.size, r.size, r.end
+        escape_controls(&r.file),
+        r.size,
+        r.size,
+        r.end
     );
     let _ = writeln!(s, "final position:");
     let _ = write!(s, "{}", b);
@@ -111,13 +114,13 @@ fn write_header(s: &mut String, r: &FileReport, b: &Board, rec: &SgfRecord) {
         ("RE", r.sgf_result.as_deref()),
     ]
     .iter()
-    .filter_map(|(id, v)| v.map(|v| format!("{id}[{v}]")))
+    .filter_map(|(id, v)| v.map(|v| format!("{id}[{}]", escape_controls(v))))
     .collect();
     if !own.is_empty() {
         let _ = writeln!(s, "the record says: {}", own.join(" "));
     }
     for n in &r.notes {
-        let _ = writeln!(s, "note: {}", n);
+        let _ = writeln!(s, "note: {}", escape_controls(n));
     }
 }
 

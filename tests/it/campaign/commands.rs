@@ -60,7 +60,20 @@ fn merge_refuses_a_damaged_or_unfinished_shard() {
     assert_eq!(changed.len(), good.len());
     fs::write(&games, &changed).unwrap();
     let e = merge_err(&out, &shards);
+    assert!(e.contains("games.csv") && e.contains("checksum"), "{e}");
+    //    A manifest written before the checksums: the rows themselves are checked.
+    let mpath = shards[0].join("manifest.json");
+    let m = fs::read_to_string(&mpath).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&m).unwrap();
+    v["checkpoint"]
+        .as_object_mut()
+        .unwrap()
+        .remove("fnv1a_64")
+        .unwrap();
+    fs::write(&mpath, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let e = merge_err(&out, &shards);
     assert!(e.contains("games.csv: line 3: game 4"), "{e}");
+    fs::write(&mpath, m).unwrap();
     fs::write(&games, &good).unwrap();
     // 3. scores.csv cut in the middle of a row.
     let scores = shards[1].join("scores.csv");
@@ -404,4 +417,130 @@ fn a_big_campaign_is_warned_about() {
     ]);
     assert!(!String::from_utf8(out.stderr).unwrap().contains("warning"));
     let _ = fs::remove_dir_all(&d);
+}
+
+/// The manifest names the commit jpd was built from, wherever it runs: from a folder outside
+/// any git repository it used to say `unknown` (it asked git about the current folder).
+#[test]
+fn the_manifest_names_the_commit_jpd_was_built_from() {
+    let built = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    let elsewhere = tmp("commit-elsewhere");
+    fs::create_dir_all(&elsewhere).unwrap();
+    // A folder outside any repository (git looks no higher than its parent).
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+        .args([
+            "run",
+            "--games",
+            "2",
+            "--sizes",
+            "5",
+            "--threads",
+            "1",
+            "--quiet",
+        ])
+        .args(["--out", "out"])
+        .current_dir(&elsewhere)
+        .env("GIT_CEILING_DIRECTORIES", elsewhere.parent().unwrap())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let m = Manifest::read(&elsewhere.join("out")).unwrap();
+    assert_eq!(m.git_commit, built);
+    fs::remove_dir_all(&elsewhere).unwrap();
+}
+
+/// Changes the last character of the last row of a CSV file in place: the same length, the
+/// same number of rows and columns, another value.
+fn change_in_place(path: &Path) {
+    let mut b = fs::read(path).unwrap();
+    let i = b.len() - 2;
+    b[i] = if b[i].is_ascii_digit() {
+        b'0' + (b[i] - b'0' + 1) % 10
+    } else {
+        b'x'
+    };
+    fs::write(path, &b).unwrap();
+}
+
+/// Every checkpoint records a checksum of each CSV file; a file changed in place, with its
+/// length kept, is refused by merge, --resume and findings (before, the length was all they
+/// checked).
+#[test]
+fn bytes_changed_in_place_are_refused_by_merge_resume_and_findings() {
+    let shards = two_shards("checksum");
+    let out = tmp("checksum-out");
+    change_in_place(&shards[0].join("scores.csv"));
+    let e = merge_err(&out, &shards);
+    assert!(e.contains("scores.csv") && e.contains("checksum"), "{e}");
+    assert!(!out.join("scores.csv").exists(), "nothing merged");
+    let e = jipingdian::report::findings::write_findings(&shards[0])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("scores.csv") && e.contains("checksum"), "{e}");
+    // An interrupted campaign with a row of games.csv changed is not resumed.
+    let d = tmp("checksum-resume");
+    let mut cfg = RunConfig::new(Campaign {
+        master_seed: 7,
+        games: 24,
+        sizes: vec![5],
+        policy: Policy::Mixed,
+        shard: None,
+    });
+    cfg.chunk_size = 8;
+    cfg.stop_after_chunks = Some(1);
+    assert!(!campaign::run(&cfg, &d, &Hooks::default()).unwrap().complete);
+    let games = d.join("games.csv");
+    let good = fs::read(&games).unwrap();
+    change_in_place(&games);
+    let rc = ResumeConfig::default();
+    let e = campaign::resume(&d, &rc, &Hooks::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("games.csv") && e.contains("checksum"), "{e}");
+    // Put back, it resumes and finishes.
+    fs::write(&games, &good).unwrap();
+    assert!(
+        campaign::resume(&d, &rc, &Hooks::default())
+            .unwrap()
+            .complete
+    );
+    for dir in shards.iter().chain([&d]) {
+        fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+/// `--games 1000000000000` is refused at once with a clear message (it used to warn of
+/// "2980000.0 GB" and start filling the disk); nothing is created.
+#[test]
+fn a_campaign_larger_than_the_free_space_is_refused() {
+    let d = tmp("no-room");
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+        .args(["run", "--games", "1000000000000", "--threads", "1", "--out"])
+        .arg(&d)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while c.try_wait().unwrap().is_none() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = c.kill();
+    let out = c.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("jpd run: --games 1000000000000: this campaign would write about ")
+            && err.contains(" PB to ")
+            && err.contains("free there; ask for fewer games, or keep only the summaries"),
+        "{err}"
+    );
+    assert!(!d.exists());
 }

@@ -123,6 +123,38 @@ fn check_goes_on_past_a_bad_record_with_exit_code_3() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A link named `*.sgf` that is broken or loops is a record that cannot be read (errors.csv,
+/// exit code 3), not skipped in silence; a good record beside them is scored.
+#[cfg(unix)]
+#[test]
+fn check_reports_broken_and_looping_links() {
+    use std::os::unix::fs::symlink;
+    let dir = std::env::temp_dir().join(format!("jpd-cli-check-links-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("in")).unwrap();
+    std::fs::copy(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/walls-6x6-wfp-black-last.sgf"),
+        dir.join("in/good.sgf"),
+    )
+    .unwrap();
+    symlink(dir.join("in/gone.sgf"), dir.join("in/broken.sgf")).unwrap();
+    symlink(dir.join("in/loop.sgf"), dir.join("in/loop.sgf")).unwrap();
+    let out = dir.join("out");
+    let o = jpd()
+        .args(["check", "--rules", "chinese", "--out"])
+        .arg(&out)
+        .arg(dir.join("in"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("3 records, 1 read, 2 refused"), "{err}");
+    let errors = std::fs::read_to_string(out.join("errors.csv")).unwrap();
+    assert!(errors.contains("broken.sgf,"), "{errors}");
+    assert!(errors.contains("loop.sgf,"), "{errors}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `jpd score ... | head -1`: when the reader closes the pipe, `jpd score` stops and exits 0, as
 /// well-behaved tools do (before: exit code 2 and "Broken pipe" on stderr).
 #[test]
