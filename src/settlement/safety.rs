@@ -137,12 +137,43 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
         return;
     }
     let regions = Regions::new(board, |p| board.cell(p) != own);
-    let mut infos: Vec<RegionInfo> = Vec::with_capacity(regions.len());
-    for members in regions.iter() {
-        let mut blocks: Vec<usize> = Vec::new();
-        for &p in members {
+    // Islands: X strings whose every neighbour lies in one region. They are played in that
+    // region's local game as X stones the opponent may take, not as boundary blocks (the
+    // single stone on the vital point of a dead eye space).
+    let mut island_in = vec![usize::MAX; nb];
+    for (b, stones) in block_stones.iter().enumerate() {
+        let mut only: Option<usize> = None;
+        let mut one = true;
+        for &p in stones {
             for q in board.adj(p) {
-                if board.cell(q) == own && !blocks.contains(&block_of[q.idx()]) {
+                if let Some(r) = regions.region_of(q) {
+                    match only {
+                        None => only = Some(r),
+                        Some(r0) if r0 != r => one = false,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if let (true, Some(r)) = (one, only) {
+            island_in[b] = r;
+        }
+    }
+    let mut infos: Vec<RegionInfo> = Vec::with_capacity(regions.len());
+    for (r, members) in regions.iter().enumerate() {
+        let mut members = members.to_vec();
+        for (b, stones) in block_stones.iter().enumerate() {
+            if island_in[b] == r {
+                members.extend_from_slice(stones);
+            }
+        }
+        let mut blocks: Vec<usize> = Vec::new();
+        for &p in &members {
+            for q in board.adj(p) {
+                if board.cell(q) == own
+                    && island_in[block_of[q.idx()]] != r
+                    && !blocks.contains(&block_of[q.idx()])
+                {
                     blocks.push(block_of[q.idx()]);
                 }
             }
@@ -152,14 +183,14 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             .iter()
             .filter(|&&p| board.cell(p) == Cell::Empty)
             .count();
-        let has_y = members.iter().any(|&p| board.stone(p).is_some());
+        let has_y = members.iter().any(|&p| board.stone(p) == Some(x.opp()));
         let local = (members.len() <= MAX_REGION
             && empties <= MAX_EMPTIES
             && blocks.len() <= 64
             && !blocks.is_empty())
-        .then(|| local_region(board, members, &blocks, &block_of));
+        .then(|| local_region(board, &members, &blocks, &block_of, x));
         infos.push(RegionInfo {
-            members: members.to_vec(),
+            members,
             blocks,
             local,
             closed: false,
@@ -230,28 +261,32 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             out.nodes += s.nodes as u64;
         }
     }
-    // Benson's iteration over the proofs.
-    let mut alive = vec![true; nb];
+    // Groups: strings joined by double connections.
+    let group = joined_by_miai(board, own, &block_of, nb, &regions, &infos);
+    // Benson's iteration over the proofs, by group.
+    let mut galive = vec![true; nb];
     loop {
         let mut eyes = vec![0u32; nb];
         let mut closed = vec![false; nb];
         for info in &infos {
             if info.closed {
                 for &b in &info.blocks {
-                    closed[b] = true;
+                    closed[group[b]] = true;
                 }
-            } else if info.eye_of != 0 && info.blocks.iter().all(|&b| alive[b]) {
+            } else if info.eye_of != 0 && info.blocks.iter().all(|&b| galive[group[b]]) {
+                let mut counted: Vec<usize> = Vec::new();
                 for (i, &b) in info.blocks.iter().enumerate() {
-                    if info.eye_of & (1 << i) != 0 {
-                        eyes[b] += 1;
+                    if info.eye_of & (1 << i) != 0 && !counted.contains(&group[b]) {
+                        counted.push(group[b]);
+                        eyes[group[b]] += 1;
                     }
                 }
             }
         }
         let mut changed = false;
-        for b in 0..nb {
-            if alive[b] && !closed[b] && eyes[b] < 2 {
-                alive[b] = false;
+        for g in 0..nb {
+            if galive[g] && group[g] == g && !closed[g] && eyes[g] < 2 {
+                galive[g] = false;
                 changed = true;
             }
         }
@@ -259,14 +294,20 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             break;
         }
     }
+    let alive: Vec<bool> = (0..nb).map(|b| galive[group[b]]).collect();
     // Which blocks rely on which region, and for how many eyes.
     let mut need = vec![0u8; infos.len()];
     let mut guard = vec![0u64; infos.len()];
     let mut used_closed = vec![false; nb];
     for (r, info) in infos.iter().enumerate() {
-        if info.closed && info.blocks.iter().any(|&b| alive[b] && !used_closed[b]) {
+        if info.closed
+            && info
+                .blocks
+                .iter()
+                .any(|&b| alive[b] && !used_closed[group[b]])
+        {
             for &b in &info.blocks {
-                used_closed[b] = true;
+                used_closed[group[b]] = true;
             }
             need[r] = 2;
             guard[r] = if info.blocks.len() == 64 {
@@ -281,12 +322,21 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
         if info.closed || info.eye_of == 0 || !info.blocks.iter().all(|&b| alive[b]) {
             continue;
         }
+        let mut counted: Vec<usize> = Vec::new();
         for (i, &b) in info.blocks.iter().enumerate() {
-            if info.eye_of & (1 << i) != 0 && !used_closed[b] && used_eyes[b] < 2 {
-                used_eyes[b] += 1;
-                guard[r] |= 1 << i;
-                need[r] = need[r].max(1);
+            let g = group[b];
+            if info.eye_of & (1 << i) == 0 || used_closed[g] {
+                continue;
             }
+            if !counted.contains(&g) {
+                if used_eyes[g] >= 2 {
+                    continue;
+                }
+                used_eyes[g] += 1;
+                counted.push(g);
+            }
+            guard[r] |= 1 << i;
+            need[r] = need[r].max(1);
         }
     }
     for (b, stones) in block_stones.iter().enumerate() {
@@ -339,16 +389,91 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
     }
 }
 
-/// The local game of one region.
-fn local_region(board: &Board, members: &[Point], blocks: &[usize], block_of: &[usize]) -> Region {
+/// The groups of X's strings joined by double connections: two strings sharing two empty
+/// points outside every searched region are one group, since X answers Y's move on either
+/// point by playing the other, which joins them (each point serves one pair only). Returns
+/// for each string the index of its group's first string.
+fn joined_by_miai(
+    board: &Board,
+    own: Cell,
+    block_of: &[usize],
+    nb: usize,
+    regions: &Regions,
+    infos: &[RegionInfo],
+) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..nb).collect();
+    fn find(parent: &mut [usize], x: usize) -> usize {
+        let mut r = x;
+        while parent[r] != r {
+            r = parent[r];
+        }
+        parent[x] = r;
+        r
+    }
+    // Candidate points per pair of strings, in point order.
+    let mut shared: Vec<((usize, usize), Point)> = Vec::new();
+    for p in board.points() {
+        if board.cell(p) != Cell::Empty {
+            continue;
+        }
+        let searched = regions
+            .region_of(p)
+            .is_some_and(|r| infos[r].local.is_some());
+        if searched {
+            continue;
+        }
+        let mut around: Vec<usize> = Vec::new();
+        for q in board.adj(p) {
+            if board.cell(q) == own && !around.contains(&block_of[q.idx()]) {
+                around.push(block_of[q.idx()]);
+            }
+        }
+        around.sort_unstable();
+        for a in 0..around.len() {
+            for b in a + 1..around.len() {
+                shared.push(((around[a], around[b]), p));
+            }
+        }
+    }
+    shared.sort_unstable();
+    let mut used: Vec<Point> = Vec::new();
+    let mut k = 0;
+    while k < shared.len() {
+        let key = shared[k].0;
+        let mut pts: Vec<Point> = Vec::new();
+        while k < shared.len() && shared[k].0 == key {
+            if !used.contains(&shared[k].1) && pts.len() < 2 {
+                pts.push(shared[k].1);
+            }
+            k += 1;
+        }
+        if pts.len() == 2 {
+            used.extend_from_slice(&pts);
+            let (a, b) = (find(&mut parent, key.0), find(&mut parent, key.1));
+            parent[a.max(b)] = a.min(b);
+        }
+    }
+    (0..nb).map(|b| find(&mut parent, b)).collect()
+}
+
+/// The local game of one region (`members`: its points, islands of X's stones included).
+fn local_region(
+    board: &Board,
+    members: &[Point],
+    blocks: &[usize],
+    block_of: &[usize],
+    x: Color,
+) -> Region {
     let n = members.len();
     let index = |p: Point| members.iter().position(|&m| m == p);
     let mut nbr = vec![0u64; n];
     let mut bl = vec![0u64; blocks.len()];
-    let mut y0 = 0u64;
+    let (mut x0, mut y0) = (0u64, 0u64);
     for (i, &p) in members.iter().enumerate() {
-        if board.stone(p).is_some() {
-            y0 |= 1 << i;
+        match board.stone(p) {
+            Some(c) if c == x => x0 |= 1 << i,
+            Some(_) => y0 |= 1 << i,
+            None => {}
         }
         for q in board.adj(p) {
             if let Some(j) = index(q) {
@@ -365,6 +490,7 @@ fn local_region(board: &Board, members: &[Point], blocks: &[usize], block_of: &[
         n,
         nbr,
         blocks: bl,
+        x0,
         y0,
     }
 }

@@ -63,6 +63,9 @@ pub(super) struct Region {
     pub nbr: Vec<Mask>,
     /// For each boundary block, the region's points adjacent to it.
     pub blocks: Vec<Mask>,
+    /// X's stones standing in the region at the start (islands: strings with no liberty or
+    /// neighbour outside it).
+    pub x0: Mask,
     /// The Y stones standing in the region at the start.
     pub y0: Mask,
 }
@@ -116,12 +119,12 @@ impl<'a> Search<'a> {
     /// Solves the region from its start, Y to move.
     pub(super) fn run(&mut self) -> Outcome {
         let st = State {
-            x: 0,
+            x: self.r.x0,
             y: self.r.y0,
             gone: 0,
             ko: 64,
         };
-        let empties = (self.all & !self.r.y0).count_ones();
+        let empties = (self.all & !self.r.y0 & !self.r.x0).count_ones();
         let depth = (2 * empties + 2 * self.r.y0.count_ones() + 6).min(40);
         match self.solve(st, false, 0, depth) {
             Some(true) => Outcome::Win,

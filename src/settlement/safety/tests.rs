@@ -110,3 +110,50 @@ fn a_false_eye_is_no_eye() {
         assert_eq!(s.alive(p), None, "{}", b.coord(p).to_human(7));
     }
 }
+
+/// Two black strings, B7-B6 with the eye A7 and D7-F6 with the eye E7, sharing the two empty
+/// points C7 and C6 on the open board. Neither string has two eyes of its own (Benson's test
+/// fails), but whichever shared point White takes, Black takes the other and the strings are
+/// one with two eyes: a double connection. GNU Go 3.8 lists all eight stones alive.
+#[test]
+fn strings_joined_by_a_double_connection_share_their_eyes() {
+    let b = Board::from_ascii(
+        "
+        . X . X . X .
+        X X . X X X .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .",
+    )
+    .unwrap();
+    assert_eq!(PassAlive::analyse(&b).alive_stone(at(&b, 'B', 7)), None);
+    let s = Safety::analyse(&b);
+    for p in b.points().filter(|&p| b.stone(p).is_some()) {
+        assert!(s.alive(p).is_some(), "{}", b.coord(p).to_human(7));
+    }
+}
+
+/// Sensei's Library, "Killable eye shapes": a straight three with the opponent on its middle
+/// point is dead. Black's A6-D6/D7 has the eye space A7-C7 with White's stone on B7, inside
+/// White's pass-alive wall: every black stone is proven dead (White's B7 is played in the
+/// local game as a stone Black may take, not as a wall).
+#[test]
+fn a_straight_three_with_its_vital_point_taken_is_dead() {
+    let b = Board::from_ascii(
+        "
+        . O . X O . O
+        X X X X O O O
+        O O O O O . O
+        O O O O O O O
+        O . O O . O O
+        O O O O O O .
+        O . O O O O O",
+    )
+    .unwrap();
+    let s = Safety::analyse(&b);
+    for p in b.points().filter(|&p| b.stone(p) == Some(Color::Black)) {
+        assert!(s.dead(p), "{}", b.coord(p).to_human(7));
+    }
+}
