@@ -50,6 +50,37 @@ pub enum Status {
     Unknown,
 }
 
+/// How a stone's status was proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Benson's test: a pass-alive string, or a stone in the opponent's pass-alive territory.
+    Benson,
+    /// Stones enclosed by the opponent's pass-alive strings in an area too small for two eyes.
+    TooSmall,
+    /// An unfilled single ko between pass-alive strings (Part 1 item 7).
+    UnfilledKo,
+    /// The capture-counting search of an area bounded by pass-alive strings (alive or seki).
+    AreaSearch,
+    /// The safety solver's regions, eyes that are vital as they stand.
+    SafetyStatic,
+    /// The safety solver's local searches (alive, or captured whatever the owner does).
+    SafetySearch,
+}
+
+impl Method {
+    /// A short snake_case name, stable for reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Benson => "benson",
+            Method::TooSmall => "too_small_for_two_eyes",
+            Method::UnfilledKo => "unfilled_ko",
+            Method::AreaSearch => "area_search",
+            Method::SafetyStatic => "safety_static",
+            Method::SafetySearch => "safety_search",
+        }
+    }
+}
+
 /// Why a position is not settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Unsettled {
@@ -98,6 +129,8 @@ impl fmt::Display for Unsettled {
 #[derive(Clone, Debug)]
 pub struct Judgement {
     status: Vec<Status>,
+    /// How each proven stone's status was proven.
+    how: Vec<Option<Method>>,
     dead: Vec<Point>,
     unsettled: Option<Unsettled>,
     /// The points of the areas left unsettled, in point order.
@@ -113,6 +146,12 @@ impl Judgement {
     #[inline]
     pub fn status(&self, p: Point) -> Status {
         self.status[p.idx()]
+    }
+
+    /// How the status of the stone at `p` was proven (`None`: not proven, or an empty point).
+    #[inline]
+    pub fn method(&self, p: Point) -> Option<Method> {
+        self.how[p.idx()]
     }
 
     /// Whether the stone at `p` belongs to a proven seki.
@@ -202,10 +241,15 @@ fn prove_unknown(board: &Board, j: &mut Judgement) {
         if board.stone(p).is_none() || j.status[p.idx()] != Status::Unknown {
             continue;
         }
-        if s.alive(p).is_some() {
+        if let Some(proof) = s.alive(p) {
             j.status[p.idx()] = Status::Alive;
+            j.how[p.idx()] = Some(match proof {
+                super::safety::Proof::Static => Method::SafetyStatic,
+                super::safety::Proof::Search => Method::SafetySearch,
+            });
         } else if s.dead(p) {
             j.status[p.idx()] = Status::Dead;
+            j.how[p.idx()] = Some(Method::SafetySearch);
             j.dead.push(p);
             added = true;
         }
@@ -263,6 +307,7 @@ fn judge_inner(board: &Board, pa: &PassAlive, mode: Mode, budget: u32) -> Judgem
     let n = board.padded_len();
     let mut j = Judgement {
         status: vec![Status::Unknown; n],
+        how: vec![None; n],
         dead: Vec::new(),
         unsettled: None,
         open: Vec::new(),
@@ -279,8 +324,10 @@ fn judge_inner(board: &Board, pa: &PassAlive, mode: Mode, budget: u32) -> Judgem
             Some(c) => {
                 if pa.alive_stone(p) == Some(c) {
                     j.status[p.idx()] = Status::Alive;
+                    j.how[p.idx()] = Some(Method::Benson);
                 } else if pa.territory(p) == Some(c.opp()) {
                     j.status[p.idx()] = Status::Dead;
+                    j.how[p.idx()] = Some(Method::Benson);
                     j.dead.push(p);
                 } else {
                     open[p.idx()] = true;
@@ -346,10 +393,11 @@ fn judge_area(
             }
         }
     }
-    let set = |j: &mut Judgement, s: Status| {
+    let set = |j: &mut Judgement, s: Status, m: Method| {
         for &p in area {
             if board.stone(p).is_some() {
                 j.status[p.idx()] = s;
+                j.how[p.idx()] = Some(m);
             }
         }
     };
@@ -361,7 +409,7 @@ fn judge_area(
     // An unfilled single ko between pass-alive strings (Part 1 item 7).
     if let Some(owner) = unfilled_ko(board, pa, area) {
         let _ = owner;
-        set(j, Status::Alive);
+        set(j, Status::Alive, Method::UnfilledKo);
         j.unfilled_ko = true;
         return;
     }
@@ -370,7 +418,7 @@ fn judge_area(
         let x = y.opp();
         if stones[x.idx()] == 0 && !wall[y.idx()] && wall[x.idx()] {
             if too_small_for_two_eyes(board, area, x) {
-                set(j, Status::Dead);
+                set(j, Status::Dead, Method::TooSmall);
                 for &p in area {
                     if board.stone(p).is_some() {
                         j.dead.push(p);
@@ -769,6 +817,7 @@ fn seki_or_alive(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgemen
         let g = find(&mut parent, board.string_head(p).idx());
         if eyes[g] >= 2 || with_alive[g] {
             j.status[p.idx()] = Status::Alive;
+            j.how[p.idx()] = Some(Method::AreaSearch);
         } else {
             match weak.iter_mut().find(|(r, _)| *r == g) {
                 Some((_, stones)) => stones.push(p),
@@ -784,6 +833,7 @@ fn seki_or_alive(board: &Board, pa: &PassAlive, area: &[Point], j: &mut Judgemen
         };
         for p in stones {
             j.status[p.idx()] = s;
+            j.how[p.idx()] = Some(Method::AreaSearch);
         }
     }
 }

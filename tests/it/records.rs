@@ -396,3 +396,43 @@ fn jpd_score_names_the_forced_teire() {
         "{text}"
     );
 }
+
+/// `referee.strings` in the JSON report: every string with its status and how it was proven.
+/// The position is `corpus/shapes/straight-three-vital.txt` (Sensei's Library, "Killable eye
+/// shapes": a straight three with the opponent on its middle point is dead): White's wall is
+/// pass-alive (Benson); Black's two strings around the eye space A7-C7, whose middle point B7
+/// White holds, are captured whatever Black does (the safety solver's capture search).
+#[test]
+fn json_names_each_string_status_and_proof() {
+    let sgf = "(;GM[1]FF[4]SZ[7]KM[7.5]AB[da][ab][bb][cb][db]\
+        AW[ba][ea][ga][eb][fb][gb][ac][bc][cc][dc][ec][gc][ad][bd][cd][dd][ed][fd][gd]\
+        [ae][ce][de][fe][ge][af][bf][cf][df][ef][ff][ag][cg][dg][eg][fg][gg];B[];W[])";
+    let opts = ScoreOptions {
+        rules: vec![RuleId::Chinese],
+        dead: DeadChoice::Proven,
+        ..ScoreOptions::default()
+    };
+    let r = score_bytes("vital.sgf", sgf.as_bytes(), &opts).expect("scored");
+    let referee = r.referee.expect("a paused game has the referee's verdict");
+    let black: Vec<_> = referee
+        .strings
+        .iter()
+        .filter(|s| s.colour == "black")
+        .collect();
+    assert_eq!(black.len(), 1, "A6-D6 and D7 are one string");
+    assert_eq!(black[0].stones, vec!["D7", "A6", "B6", "C6", "D6"]);
+    assert_eq!(black[0].status, "dead");
+    assert_eq!(black[0].proof.as_deref(), Some("safety_search"));
+    let wall = referee
+        .strings
+        .iter()
+        .find(|s| s.stones.contains(&"A1".to_string()))
+        .expect("the wall");
+    assert_eq!(
+        (wall.status.as_str(), wall.proof.as_deref()),
+        ("alive", Some("benson"))
+    );
+    let mut dead = referee.proven_dead.clone();
+    dead.sort();
+    assert_eq!(dead, vec!["A6", "B6", "C6", "D6", "D7"]);
+}

@@ -2,7 +2,9 @@
 //! ended, the counts, the referee's judgement, the point maps and the results against `RE`.
 
 use super::grid::{class_char, counted_grid, grid, RuleGrid};
-use super::json::{FileReport, FillUpJson, NegativeJson, ReAgreement, RefereeJson, TheoremJson};
+use super::json::{
+    FileReport, FillUpJson, NegativeJson, ReAgreement, RefereeJson, StringJson, TheoremJson,
+};
 use super::text::render_text;
 use super::{DeadJson, ScoreOptions};
 use crate::checks::Analysis;
@@ -165,7 +167,43 @@ fn referee_json(b: &Board) -> RefereeJson {
             .iter()
             .map(|&p| b.coord(p).to_human(b.size()))
             .collect(),
+        strings: strings_json(b, &j),
+        nodes: j.nodes(),
     }
+}
+
+/// Every string of `b` with the referee's status and proof, heads in point order.
+fn strings_json(b: &Board, j: &crate::settlement::referee::Judgement) -> Vec<StringJson> {
+    use crate::settlement::referee::Status;
+    let mut out = Vec::new();
+    for p in b.points() {
+        let Some(c) = b.stone(p) else { continue };
+        if b.string_head(p) != p {
+            continue;
+        }
+        let mut stones: Vec<crate::engine::Point> = b.string_stones(p).collect();
+        stones.sort_unstable();
+        out.push(StringJson {
+            stones: stones
+                .iter()
+                .map(|&q| b.coord(q).to_human(b.size()))
+                .collect(),
+            colour: match c {
+                Color::Black => "black",
+                Color::White => "white",
+            }
+            .to_string(),
+            status: match j.status(p) {
+                Status::Alive => "alive",
+                Status::Dead => "dead",
+                Status::Seki => "seki",
+                Status::Unknown => "unknown",
+            }
+            .to_string(),
+            proof: j.method(p).map(|m| m.as_str().to_string()),
+        });
+    }
+    out
 }
 
 /// The class of every point of the paused position, one string per row (see

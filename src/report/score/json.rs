@@ -91,6 +91,24 @@ pub struct RefereeJson {
     pub unsettled_reason: Option<String>,
     /// The dead stones it proves, in the usual human form (`C7`).
     pub proven_dead: Vec<String>,
+    /// Every string of the position: its stones, colour, status and how it was proven.
+    pub strings: Vec<StringJson>,
+    /// Search nodes the referee spent (area search and safety solver).
+    pub nodes: u32,
+}
+
+/// One string as the referee judged it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StringJson {
+    /// Its stones, in the usual human form, in point order.
+    pub stones: Vec<String>,
+    /// `black` or `white`.
+    pub colour: String,
+    /// `alive`, `dead`, `seki` or `unknown`.
+    pub status: String,
+    /// How: `benson`, `too_small_for_two_eyes`, `unfilled_ko`, `area_search`,
+    /// `safety_static`, `safety_search`; null when unproven.
+    pub proof: Option<String>,
 }
 
 /// A negative move as JSON shows it.
