@@ -204,61 +204,31 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
         let Some(local) = &info.local else { continue };
         let k = info.blocks.len();
         let all: u64 = if k == 64 { !0 } else { (1u64 << k) - 1 };
-        let mut s = Search::new(
-            local,
-            Model::Closed,
-            Goal {
-                eyes: 2,
-                capture: false,
-            },
-            all,
-            LOCAL_NODES,
-        );
-        let cr = s.run();
-        let closed = cr == Outcome::Win;
-        out.nodes += s.nodes as u64;
+        let (closed, n) = solve(local, Model::Closed, 2, false, all, LOCAL_NODES);
+        out.nodes += n as u64;
         if closed {
             info.closed = true;
             info.eye_of = all;
-            info.searched = s.nodes > 0;
+            info.searched = n > 0;
             continue;
         }
-        let mut s = Search::new(
-            local,
-            Model::Virtual,
-            Goal {
-                eyes: 1,
-                capture: false,
-            },
-            all,
-            LOCAL_NODES,
-        );
-        let r = s.run();
-        out.nodes += s.nodes as u64;
-        if r == Outcome::Win {
+        let (eye, n) = solve(local, Model::Virtual, 1, false, all, LOCAL_NODES);
+        out.nodes += n as u64;
+        if eye {
             info.eye_of = all;
-            info.searched = s.nodes > 0;
+            info.searched = n > 0;
             continue;
         }
         if k == 1 {
             continue;
         }
         for b in 0..k {
-            let mut s = Search::new(
-                local,
-                Model::Virtual,
-                Goal {
-                    eyes: 1,
-                    capture: false,
-                },
-                1 << b,
-                LOCAL_NODES / 4,
-            );
-            if s.run() == Outcome::Win {
+            let (eye, n) = solve(local, Model::Virtual, 1, false, 1 << b, LOCAL_NODES / 4);
+            out.nodes += n as u64;
+            if eye {
                 info.eye_of |= 1 << b;
-                info.searched |= s.nodes > 0;
+                info.searched |= n > 0;
             }
-            out.nodes += s.nodes as u64;
         }
     }
     // Groups: strings joined by double connections.
@@ -367,18 +337,8 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
         } else {
             Model::Virtual
         };
-        let mut s = Search::new(
-            local,
-            model,
-            Goal {
-                eyes: need[r],
-                capture: true,
-            },
-            guard[r],
-            LOCAL_NODES,
-        );
-        let won = s.run() == Outcome::Win;
-        out.nodes += s.nodes as u64;
+        let (won, n) = solve(local, model, need[r], true, guard[r], LOCAL_NODES);
+        out.nodes += n as u64;
         if won {
             for &p in &info.members {
                 if board.stone(p) == Some(x.opp()) {
@@ -387,6 +347,21 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             }
         }
     }
+}
+
+/// One local search of `local`: whether X reaches the goal (`eyes` vital sub-regions for each
+/// guarded string, every original Y stone captured when `capture`), and the nodes spent.
+fn solve(
+    local: &Region,
+    model: Model,
+    eyes: u8,
+    capture: bool,
+    guarded: u64,
+    budget: u32,
+) -> (bool, u32) {
+    let mut s = Search::new(local, model, Goal { eyes, capture }, guarded, budget);
+    let won = s.run() == Outcome::Win;
+    (won, s.nodes)
 }
 
 /// The groups of X's strings joined by double connections: two strings sharing two empty
