@@ -222,11 +222,15 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
         if k == 1 {
             continue;
         }
+        // One strategy must keep the eye of every string the region is counted for: strings
+        // that each win alone are added one at a time, each time searching for the whole set
+        // (two strategies each keeping one string's eye may not be one keeping both).
         for b in 0..k {
-            let (eye, n) = solve(local, Model::Virtual, 1, false, 1 << b, LOCAL_NODES / 4);
+            let guard = info.eye_of | 1 << b;
+            let (eye, n) = solve(local, Model::Virtual, 1, false, guard, LOCAL_NODES / 4);
             out.nodes += n as u64;
             if eye {
-                info.eye_of |= 1 << b;
+                info.eye_of = guard;
                 info.searched |= n > 0;
             }
         }

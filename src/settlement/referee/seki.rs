@@ -140,12 +140,13 @@ fn connects_to_life(board: &Board, area: &[Point], stones: &[Point]) -> bool {
 /// For [`connects_to_life`]: whether, the opponent to move in `area` (or passing), the owner
 /// always has an answer making `stones` pass-alive, with `depth` more rounds allowed.
 fn owner_lives(board: &Board, area: &[Point], stones: &[Point], owner: Color, depth: u32) -> bool {
-    let answer = |b: &Board| -> bool {
+    // The owner's answers on `b`, `ko` the point it may not retake at once.
+    let answer = |b: &Board, ko: Option<Point>| -> bool {
         if stones.iter().any(|&p| b.stone(p) != Some(owner)) {
             return false;
         }
         area.iter().any(|&m| {
-            if b.cell(m) != Cell::Empty {
+            if b.cell(m) != Cell::Empty || Some(m) == ko {
                 return false;
             }
             let mut after = b.clone();
@@ -157,12 +158,15 @@ fn owner_lives(board: &Board, area: &[Point], stones: &[Point], owner: Color, de
                 || (depth > 0 && owner_lives(&after, area, stones, owner, depth - 1))
         })
     };
-    answer(board)
+    answer(board, None)
         && area.iter().all(|&y| {
             if board.cell(y) != Cell::Empty {
                 return true;
             }
             let mut after = board.clone();
-            after.play(y, owner.opp(), SuicideRule::Forbidden).is_err() || answer(&after)
+            match after.play(y, owner.opp(), SuicideRule::Forbidden) {
+                Err(_) => true,
+                Ok(info) => answer(&after, info.ko_point),
+            }
         })
 }

@@ -92,6 +92,9 @@ pub(super) struct Search<'a> {
     budget: u32,
     tt: HashMap<(State, bool, u8), bool, BuildHasherDefault<FxHasher>>,
     path: Vec<(Mask, Mask)>,
+    /// Whether an X move was refused for repeating a position of the line since this flag was
+    /// last cleared: a result that depends on the line is not stored.
+    cut: bool,
 }
 
 impl<'a> Search<'a> {
@@ -113,6 +116,7 @@ impl<'a> Search<'a> {
             budget,
             tt: HashMap::default(),
             path: Vec::new(),
+            cut: false,
         }
     }
 
@@ -370,6 +374,7 @@ impl<'a> Search<'a> {
         let mut unknown = false;
         let mut result = None;
         self.path.push((st.x, st.y));
+        let cut_before = std::mem::replace(&mut self.cut, false);
         for mv in moves.into_iter().map(Some).chain(std::iter::once(None)) {
             let r = match mv {
                 None => self.solve(State { ko: 64, ..st }, !x_to_move, passes + 1, depth - 1),
@@ -377,7 +382,11 @@ impl<'a> Search<'a> {
                     Some(next) if !self.path.contains(&(next.x, next.y)) => {
                         self.solve(next, false, 0, depth - 1)
                     }
-                    _ => continue,
+                    Some(_) => {
+                        self.cut = true;
+                        continue;
+                    }
+                    None => continue,
                 },
                 Some(i) => match self.play_y(&st, i) {
                     Ok(next) => self.solve(next, true, 0, depth - 1),
@@ -400,9 +409,11 @@ impl<'a> Search<'a> {
             None if unknown => None,
             None => Some(!x_to_move),
         };
-        if let Some(w) = decided {
+        // A result reached with an X move refused for the line's sake holds on this line only.
+        if let (Some(w), false) = (decided, self.cut) {
             self.tt.insert(key, w);
         }
+        self.cut |= cut_before;
         decided
     }
 
