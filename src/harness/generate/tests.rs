@@ -156,14 +156,7 @@ fn generated_games_are_judged_by_the_referee() {
 
 #[test]
 fn games_regenerate_identically() {
-    for policy in [
-        Policy::Uniform,
-        Policy::Seki,
-        Policy::Endgame,
-        Policy::Dispute,
-        Policy::Position,
-        Policy::Mixed,
-    ] {
+    for policy in Policy::OF_RUN {
         for index in 0..5 {
             let spec = GameSpec {
                 master_seed: 7,
