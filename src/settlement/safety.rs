@@ -30,6 +30,27 @@
 //! followed, and the moment cannot come. Y's moves outside the regions change nothing inside
 //! them.
 //!
+//! - A **group proof** covers strings the regions alone leave unproven, typically strings of
+//!   one group joined through cutting points on the open board. A candidate group (strings
+//!   sharing liberties) is searched as one *open set*: the small regions bounded by its
+//!   strings alone, its strings' liberties on the open board, and the empty points next to
+//!   those. The outside of the set is taken at its worst for X: a Y string touching a point
+//!   outside (empty, or a Y stone) has liberties there and is never captured, an X string
+//!   touching an outside empty point (or an X stone of another group) counts only its
+//!   liberties in the set, and the game ends lost for X when such a string would be captured
+//!   or when a guarded string runs out of liberties in the set. Each Y move on the board is
+//!   then either in the set, where the local game follows the board exactly up to those
+//!   pessimistic points, or outside it, where it changes nothing the game counts. A win (Y
+//!   first; every guarded string ends in a group with two vital sub-regions, the closed goal
+//!   below) proves the guarded strings alive whatever happens elsewhere; the set's points are
+//!   then claimed, and no other proof uses them.
+//! - In the closed goal, strings joined by two common liberties (a double connection outside
+//!   every vital sub-region, each point in one pair) count as one group, since X answers a Y
+//!   move on one point by playing the other and until then both strings keep two liberties;
+//!   and an enclosed sub-region of at most a few empty points, bounded by anchored strings
+//!   only, counts as an eye of the strings around it when a search of it alone (the virtual
+//!   model) shows it is one. Both are again Benson's argument: each string keeps a liberty in
+//!   each of its eye regions as long as it has one elsewhere.
 //! - Y stones are **dead** when their region's boundary blocks are all proven alive and X,
 //!   with Y moving first, captures every one of them (keeping the region's proof for the
 //!   blocks that rely on it).
@@ -49,6 +70,11 @@ pub const MAX_REGION: usize = 40;
 pub const MAX_EMPTIES: usize = 24;
 /// Node budget of one local search.
 pub const LOCAL_NODES: u32 = 4_000;
+/// Open sets (a group's liberties and small regions) with more points than this are not
+/// searched.
+pub const MAX_OPEN: usize = 64;
+/// Node budget of one open group search.
+pub const GROUP_NODES: u32 = 5_000;
 
 /// How a string's status was proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -235,40 +261,46 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             }
         }
     }
-    // Groups: strings joined by double connections.
-    let group = joined_by_miai(board, own, &block_of, nb, &regions, &infos);
-    // Benson's iteration over the proofs, by group.
-    let mut galive = vec![true; nb];
-    loop {
-        let mut eyes = vec![0u32; nb];
-        let mut closed = vec![false; nb];
-        for info in &infos {
-            if info.closed {
-                for &b in &info.blocks {
-                    closed[group[b]] = true;
-                }
-            } else if info.eye_of != 0 && info.blocks.iter().all(|&b| galive[group[b]]) {
-                let mut counted: Vec<usize> = Vec::new();
-                for (i, &b) in info.blocks.iter().enumerate() {
-                    if info.eye_of & (1 << i) != 0 && !counted.contains(&group[b]) {
-                        counted.push(group[b]);
-                        eyes[group[b]] += 1;
-                    }
-                }
+    // Groups: strings joined by double connections; Benson's iteration over the proofs; then
+    // the open searches of groups the regions alone do not prove, until none succeeds.
+    let mut claimed = vec![false; board.padded_len()];
+    let mut by_group = vec![false; nb];
+    let mut proofs: Vec<GroupProof> = Vec::new();
+    let mut tried: Vec<Vec<usize>> = Vec::new();
+    let (group, alive) = loop {
+        let group = joined_by_miai(board, own, &block_of, nb, &regions, &infos, &claimed);
+        let alive = fixpoint(&infos, &group, &by_group);
+        let mut progress = false;
+        for cand in candidate_groups(board, own, &block_of, nb) {
+            if cand.iter().all(|&b| alive[b]) || tried.contains(&cand) {
+                continue;
             }
-        }
-        let mut changed = false;
-        for g in 0..nb {
-            if galive[g] && group[g] == g && !closed[g] && eyes[g] < 2 {
-                galive[g] = false;
-                changed = true;
+            tried.push(cand.clone());
+            let Some(proof) = group_search(
+                board,
+                x,
+                &cand,
+                &block_of,
+                &regions,
+                &infos,
+                &claimed,
+                &mut out.nodes,
+            ) else {
+                continue;
+            };
+            for &b in &proof.blocks {
+                by_group[b] = true;
             }
+            for &p in &proof.members {
+                claimed[p.idx()] = true;
+            }
+            proofs.push(proof);
+            progress = true;
         }
-        if !changed {
-            break;
+        if !progress {
+            break (group, alive);
         }
-    }
-    let alive: Vec<bool> = (0..nb).map(|b| galive[group[b]]).collect();
+    };
     // Which blocks rely on which region, and for how many eyes.
     let mut need = vec![0u8; infos.len()];
     let mut guard = vec![0u64; infos.len()];
@@ -317,9 +349,10 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
         if !alive[b] {
             continue;
         }
-        let searched = infos.iter().any(|info| {
-            info.searched && info.blocks.contains(&b) && info.blocks.iter().all(|&c| alive[c])
-        });
+        let searched = by_group[b]
+            || infos.iter().any(|info| {
+                info.searched && info.blocks.contains(&b) && info.blocks.iter().all(|&c| alive[c])
+            });
         let proof = if searched {
             Proof::Search
         } else {
@@ -329,9 +362,33 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             out.alive[p.idx()] = Some(proof);
         }
     }
-    // Dead stones: regions whose boundary is alive, every opponent stone captured.
+    // Dead stones: in an open group proof, every Y stone of its set captured (its strategy
+    // covers its regions); elsewhere, regions whose boundary is alive, every opponent stone
+    // captured.
+    for proof in &proofs {
+        if proof.local.y0 == 0 {
+            continue;
+        }
+        let all = if proof.blocks.len() == 64 {
+            !0
+        } else {
+            (1u64 << proof.blocks.len()) - 1
+        };
+        let (won, n) = solve(&proof.local, Model::Closed, 2, true, all, GROUP_NODES);
+        out.nodes += n as u64;
+        if won {
+            for &p in &proof.members {
+                if board.stone(p) == Some(x.opp()) {
+                    out.dead[p.idx()] = true;
+                }
+            }
+        }
+    }
     for (r, info) in infos.iter().enumerate() {
-        if !info.has_y || !info.blocks.iter().all(|&b| alive[b]) {
+        if !info.has_y
+            || !info.blocks.iter().all(|&b| alive[b])
+            || info.members.iter().any(|p| claimed[p.idx()])
+        {
             continue;
         }
         let Some(local) = &info.local else { continue };
@@ -368,6 +425,187 @@ fn solve(
     (won, s.nodes)
 }
 
+/// Benson's iteration over the proofs, by group (`group`: each string's group's first
+/// string): a group is alive when a closed proof or an open group proof (`by_group`) holds for
+/// one of its strings, or when it has two eye regions whose boundary strings are all in living
+/// groups; groups that fail are dropped until nothing changes. Returns, per string, whether it
+/// is alive.
+fn fixpoint(infos: &[RegionInfo], group: &[usize], by_group: &[bool]) -> Vec<bool> {
+    let nb = group.len();
+    let mut galive = vec![true; nb];
+    loop {
+        let mut eyes = vec![0u32; nb];
+        let mut closed = vec![false; nb];
+        for (b, &proven) in by_group.iter().enumerate() {
+            closed[group[b]] |= proven;
+        }
+        for info in infos {
+            if info.closed {
+                for &b in &info.blocks {
+                    closed[group[b]] = true;
+                }
+            } else if info.eye_of != 0 && info.blocks.iter().all(|&b| galive[group[b]]) {
+                let mut counted: Vec<usize> = Vec::new();
+                for (i, &b) in info.blocks.iter().enumerate() {
+                    if info.eye_of & (1 << i) != 0 && !counted.contains(&group[b]) {
+                        counted.push(group[b]);
+                        eyes[group[b]] += 1;
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for g in 0..nb {
+            if galive[g] && group[g] == g && !closed[g] && eyes[g] < 2 {
+                galive[g] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return (0..nb).map(|b| galive[group[b]]).collect();
+        }
+    }
+}
+
+/// An open group proof: X's strings `blocks` are alive by one closed search of `members`.
+struct GroupProof {
+    members: Vec<Point>,
+    blocks: Vec<usize>,
+    local: Region,
+}
+
+/// Candidate groups for open searches: X's strings joined through common liberties (a
+/// heuristic; the search decides), each sorted, with more than one string.
+fn candidate_groups(board: &Board, own: Cell, block_of: &[usize], nb: usize) -> Vec<Vec<usize>> {
+    let mut parent: Vec<usize> = (0..nb).collect();
+    fn find(parent: &mut [usize], mut a: usize) -> usize {
+        while parent[a] != a {
+            a = parent[a];
+        }
+        a
+    }
+    for p in board.points() {
+        if board.cell(p) != Cell::Empty {
+            continue;
+        }
+        let mut first: Option<usize> = None;
+        for q in board.adj(p) {
+            if board.cell(q) == own {
+                let b = find(&mut parent, block_of[q.idx()]);
+                match first {
+                    None => first = Some(b),
+                    Some(a) if a != b => {
+                        parent[a.max(b)] = a.min(b);
+                        first = Some(a.min(b));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = vec![Vec::new(); nb];
+    for b in 0..nb {
+        let r = find(&mut parent, b);
+        groups[r].push(b);
+    }
+    groups.into_iter().filter(|g| g.len() > 1).collect()
+}
+
+/// The open search of one candidate group: the points of the small regions bounded by its
+/// strings alone, its strings' liberties elsewhere and the empty points next to those (not
+/// claimed by another proof), searched in the closed model with the outside as open
+/// (`local.rs`). The strings with an empty point in the set are guarded; they are proven alive
+/// when X, with Y moving first, keeps every one of them in a group with two vital sub-regions.
+#[allow(clippy::too_many_arguments)]
+fn group_search(
+    board: &Board,
+    x: Color,
+    cand: &[usize],
+    block_of: &[usize],
+    regions: &Regions,
+    infos: &[RegionInfo],
+    claimed: &[bool],
+    nodes: &mut u64,
+) -> Option<GroupProof> {
+    let own = Cell::of(x);
+    let in_cand = |b: usize| cand.binary_search(&b).is_ok();
+    let mut inner: Vec<Point> = Vec::new();
+    for info in infos {
+        if info.local.is_some()
+            && !info.blocks.is_empty()
+            && info.blocks.iter().all(|&b| in_cand(b))
+            && !info.members.iter().any(|p| claimed[p.idx()])
+        {
+            inner.extend_from_slice(&info.members);
+        }
+    }
+    let open_area = |q: Point| {
+        board.cell(q) == Cell::Empty
+            && !claimed[q.idx()]
+            && regions
+                .region_of(q)
+                .is_some_and(|r| infos[r].local.is_none())
+    };
+    let mut libs: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if board.cell(p) == own && in_cand(block_of[p.idx()]) {
+            for q in board.adj(p) {
+                if open_area(q) && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+        }
+    }
+    let mut ring: Vec<Point> = Vec::new();
+    for &q in &libs {
+        for r in board.adj(q) {
+            if open_area(r) && !libs.contains(&r) && !ring.contains(&r) {
+                ring.push(r);
+            }
+        }
+    }
+    let mut members: Vec<Point> = inner.iter().chain(&libs).copied().collect();
+    if members.len() + ring.len() <= MAX_OPEN {
+        members.extend_from_slice(&ring);
+    }
+    if members.len() > MAX_OPEN || members.is_empty() {
+        return None;
+    }
+    members.sort_unstable();
+    // The candidate's strings with an empty point of the set next to them.
+    let mut blocks: Vec<usize> = Vec::new();
+    for &p in &members {
+        if board.cell(p) != Cell::Empty {
+            continue;
+        }
+        for q in board.adj(p) {
+            if board.cell(q) == own {
+                let b = block_of[q.idx()];
+                if in_cand(b) && !blocks.contains(&b) {
+                    blocks.push(b);
+                }
+            }
+        }
+    }
+    blocks.sort_unstable();
+    if blocks.len() < 2 || blocks.len() > 64 {
+        return None;
+    }
+    let local = local_region(board, &members, &blocks, block_of, x);
+    let all = if blocks.len() == 64 {
+        !0
+    } else {
+        (1u64 << blocks.len()) - 1
+    };
+    let (won, n) = solve(&local, Model::Closed, 2, false, all, GROUP_NODES);
+    *nodes += n as u64;
+    won.then_some(GroupProof {
+        members,
+        blocks,
+        local,
+    })
+}
+
 /// The groups of X's strings joined by double connections: two strings sharing two empty
 /// points outside every searched region are one group, since X answers Y's move on either
 /// point by playing the other, which joins them (each point serves one pair only). Returns
@@ -379,6 +617,7 @@ fn joined_by_miai(
     nb: usize,
     regions: &Regions,
     infos: &[RegionInfo],
+    claimed: &[bool],
 ) -> Vec<usize> {
     let mut parent: Vec<usize> = (0..nb).collect();
     fn find(parent: &mut [usize], x: usize) -> usize {
@@ -392,7 +631,7 @@ fn joined_by_miai(
     // Candidate points per pair of strings, in point order.
     let mut shared: Vec<((usize, usize), Point)> = Vec::new();
     for p in board.points() {
-        if board.cell(p) != Cell::Empty {
+        if board.cell(p) != Cell::Empty || claimed[p.idx()] {
             continue;
         }
         let searched = regions
@@ -448,6 +687,7 @@ fn local_region(
     let mut nbr = vec![0u64; n];
     let mut bl = vec![0u64; blocks.len()];
     let (mut x0, mut y0) = (0u64, 0u64);
+    let (mut open_x, mut open_y) = (0u64, 0u64);
     for (i, &p) in members.iter().enumerate() {
         match board.stone(p) {
             Some(c) if c == x => x0 |= 1 << i,
@@ -457,11 +697,24 @@ fn local_region(
         for q in board.adj(p) {
             if let Some(j) = index(q) {
                 nbr[i] |= 1 << j;
-            } else if board.stone(q).is_some() {
-                let b = block_of[q.idx()];
-                if let Ok(k) = blocks.binary_search(&b) {
-                    bl[k] |= 1 << i;
+                continue;
+            }
+            match board.cell(q) {
+                Cell::Wall => {}
+                Cell::Empty => {
+                    open_x |= 1 << i;
+                    open_y |= 1 << i;
                 }
+                c if c == Cell::of(x) => match blocks.binary_search(&block_of[q.idx()]) {
+                    Ok(k) => bl[k] |= 1 << i,
+                    Err(_) => {
+                        // An X string of no listed block: it may have liberties the game
+                        // does not see, and its capture would free the Y stones next to it.
+                        open_x |= 1 << i;
+                        open_y |= 1 << i;
+                    }
+                },
+                _ => open_y |= 1 << i,
             }
         }
     }
@@ -471,6 +724,8 @@ fn local_region(
         blocks: bl,
         x0,
         y0,
+        open_x,
+        open_y,
     }
 }
 

@@ -68,6 +68,14 @@ pub(super) struct Region {
     pub x0: Mask,
     /// The Y stones standing in the region at the start.
     pub y0: Mask,
+    /// Points next to a point outside the region that may give an X string there a liberty
+    /// the local game does not count (an empty point, or an X stone of no boundary block).
+    /// Empty for a Benson region; an *open* set (a group's liberties) has some.
+    pub open_x: Mask,
+    /// Points next to a point outside the region that may give a Y string there a liberty
+    /// the local game does not count (an empty point or a Y stone): a Y string touching one
+    /// is never captured.
+    pub open_y: Mask,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -95,7 +103,21 @@ pub(super) struct Search<'a> {
     /// Whether an X move was refused for repeating a position of the line since this flag was
     /// last cleared: a result that depends on the line is not stored.
     cut: bool,
+    /// Enclosed sub-regions with fewer empty points than this may be proven eyes by a search
+    /// of their own (0: none).
+    sub_below: u32,
+    /// The results of those searches: (points, Y stones, adjacency of the strings around).
+    sub_tt: HashMap<(Mask, Mask, u64), bool, BuildHasherDefault<FxHasher>>,
+    /// Whether this is itself a sub-region search (which searches no sub-regions).
+    nested: bool,
+    /// The static verdict of each position met (X's stones, Y's, Y's captured).
+    eval: HashMap<(Mask, Mask, Mask), Option<bool>, BuildHasherDefault<FxHasher>>,
 }
+
+/// Node budget of one sub-region eye search.
+const SUB_NODES: u32 = 50;
+/// Sub-regions with more empty points than this are not searched as eyes of their own.
+const SUB_EMPTIES: u32 = 5;
 
 impl<'a> Search<'a> {
     pub(super) fn new(
@@ -117,6 +139,10 @@ impl<'a> Search<'a> {
             tt: HashMap::default(),
             path: Vec::new(),
             cut: false,
+            sub_below: 0,
+            sub_tt: HashMap::default(),
+            nested: false,
+            eval: HashMap::default(),
         }
     }
 
@@ -129,8 +155,17 @@ impl<'a> Search<'a> {
             ko: 64,
         };
         let empties = (self.all & !self.r.y0 & !self.r.x0).count_ones();
+        if !self.nested {
+            self.sub_below = empties.min(SUB_EMPTIES + 1);
+        }
         let depth = (2 * empties + 2 * self.r.y0.count_ones() + 6).min(40);
-        match self.solve(st, false, 0, depth) {
+        // A shallow pass first (an answer that makes the eyes at once), on a quarter of the
+        // budget; then the full depth, keeping what the shallow pass decided.
+        let budget = self.budget;
+        self.budget = budget / 4;
+        let shallow = self.solve(st, false, 0, 4.min(depth));
+        self.budget = budget;
+        match shallow.or_else(|| self.solve(st, false, 0, depth)) {
             Some(true) => Outcome::Win,
             Some(false) => Outcome::Loss,
             None => Outcome::Unknown,
@@ -231,34 +266,218 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the goal holds at `st`.
-    fn goal_met(&self, st: &State, strings: &[(Mask, Mask, u64)]) -> bool {
+    fn goal_met(&mut self, st: &State, strings: &[(Mask, Mask, u64)]) -> bool {
         if self.goal.capture && st.gone & self.r.y0 != self.r.y0 {
             return false;
         }
         if self.goal.eyes == 0 {
             return true;
         }
+        if strings.len() > 64 {
+            return false;
+        }
         let empty = self.all & !st.x & !st.y;
         let free_x: Mask = strings.iter().filter(|s| s.2 == 0).fold(0, |a, s| a | s.0);
-        let mut count = vec![0u8; strings.len()];
+        let open = self.r.open_x | self.r.open_y;
+        // The vital sub-regions, with the strings each is vital to.
+        let mut vital: Vec<(Mask, u64)> = Vec::new();
         let mut rest = self.all & !st.x;
         while rest != 0 {
             let q = self.flood(rest & rest.wrapping_neg(), self.all & !st.x);
             rest &= !q;
             let qe = q & empty;
-            if qe == 0 || self.around(q) & free_x != 0 {
+            if qe == 0 || q & open != 0 || self.around(q) & free_x != 0 {
                 continue;
             }
+            let mut of = 0u64;
+            let mut walls = 0u64;
             for (k, s) in strings.iter().enumerate() {
-                if s.2 != 0 && qe & !s.1 == 0 {
-                    count[k] += 1;
+                if s.2 != 0 && s.1 & q != 0 {
+                    walls |= 1 << k;
+                    if qe & !s.1 == 0 {
+                        of |= 1 << k;
+                    }
                 }
+            }
+            if of != walls
+                && qe.count_ones() < self.sub_below
+                && self.sub_eye(q, st.y & q, strings, walls)
+            {
+                of = walls;
+            }
+            if of != 0 {
+                vital.push((q, of));
+            }
+        }
+        if self.goal.eyes == 1 || self.model == Model::Virtual {
+            return strings.iter().enumerate().all(|(k, s)| {
+                s.2 & self.guarded == 0
+                    || vital.iter().filter(|v| v.1 & (1 << k) != 0).count()
+                        >= self.goal.eyes as usize
+            });
+        }
+        self.alive_with_miai(strings, empty, &vital)
+    }
+
+    /// Whether the enclosed sub-region `q` (no X stone in it, no open point, only anchored
+    /// strings `walls` around it) is an eye of every string around it: a search of `q` alone
+    /// in the virtual model, Y first, X keeping each of them with one vital sub-region. As with
+    /// regions, X's strategy answers a Y move in `q` there, so its result holds as part of this
+    /// game's (the module doc of [`super`] gives the argument).
+    fn sub_eye(&mut self, q: Mask, y: Mask, strings: &[(Mask, Mask, u64)], walls: u64) -> bool {
+        let mut key_adj = 0u64;
+        let mut adj: Vec<Mask> = Vec::new();
+        for (k, s) in strings.iter().enumerate() {
+            if walls & (1 << k) != 0 {
+                adj.push(s.1 & q);
+                key_adj = key_adj.rotate_left(7) ^ (s.1 & q);
+            }
+        }
+        if let Some(&w) = self.sub_tt.get(&(q, y, key_adj)) {
+            return w;
+        }
+        let mut index = [0u8; 64];
+        let mut m = q;
+        let mut n = 0usize;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            index[i] = n as u8;
+            n += 1;
+        }
+        let remap = |mask: Mask| {
+            let mut out = 0u64;
+            let mut m = mask & q;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                out |= 1 << index[i];
+            }
+            out
+        };
+        let mut nbr = vec![0u64; n];
+        let mut m = q;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            nbr[index[i] as usize] = remap(self.r.nbr[i]);
+        }
+        let sub = Region {
+            n,
+            nbr,
+            blocks: adj.iter().map(|&a| remap(a)).collect(),
+            x0: 0,
+            y0: remap(y),
+            open_x: 0,
+            open_y: 0,
+        };
+        let guard = if adj.len() >= 64 {
+            !0
+        } else {
+            (1u64 << adj.len()) - 1
+        };
+        let mut search = Search::new(
+            &sub,
+            Model::Virtual,
+            Goal {
+                eyes: 1,
+                capture: false,
+            },
+            guard,
+            SUB_NODES,
+        );
+        search.nested = true;
+        let won = search.run() == Outcome::Win;
+        self.nodes = self.nodes.saturating_add(search.nodes);
+        self.sub_tt.insert((q, y, key_adj), won);
+        won
+    }
+
+    /// The closed goal with double connections: anchored strings joined by two common
+    /// liberties (outside every vital sub-region, each point in one pair only) form a group,
+    /// since X answers Y's move on one point by playing the other, and until then each of
+    /// the two strings keeps both liberties. As in Benson's algorithm, a group is alive when
+    /// it has two vital sub-regions (each vital to one of its strings) whose surrounding
+    /// strings are all in living groups; groups that fail are dropped until nothing changes.
+    /// Every guarded string must be in a living group.
+    fn alive_with_miai(
+        &self,
+        strings: &[(Mask, Mask, u64)],
+        empty: Mask,
+        vital: &[(Mask, u64)],
+    ) -> bool {
+        let n = strings.len();
+        let in_vital: Mask = vital.iter().fold(0, |a, v| a | v.0);
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(parent: &mut [usize], mut a: usize) -> usize {
+            while parent[a] != a {
+                a = parent[a];
+            }
+            a
+        }
+        let mut used: Mask = in_vital;
+        for a in 0..n {
+            if strings[a].2 == 0 {
+                continue;
+            }
+            for b in a + 1..n {
+                if strings[b].2 == 0 {
+                    continue;
+                }
+                let common = strings[a].1 & strings[b].1 & empty & !used;
+                if common.count_ones() >= 2 {
+                    let first = common & common.wrapping_neg();
+                    let rest = common & !first;
+                    used |= first | (rest & rest.wrapping_neg());
+                    let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                    parent[ra.max(rb)] = ra.min(rb);
+                }
+            }
+        }
+        let group: Vec<usize> = (0..n).map(|k| find(&mut parent, k)).collect();
+        // The strings around each vital sub-region.
+        let walls: Vec<u64> = vital
+            .iter()
+            .map(|v| {
+                let mut w = 0u64;
+                for (k, s) in strings.iter().enumerate() {
+                    if s.2 != 0 && s.1 & v.0 != 0 {
+                        w |= 1 << k;
+                    }
+                }
+                w
+            })
+            .collect();
+        let mut alive: Vec<bool> = (0..n).map(|k| strings[k].2 != 0).collect();
+        loop {
+            let mut eyes = vec![0u8; n];
+            for (v, &w) in vital.iter().zip(&walls) {
+                if (0..n).any(|k| w & (1 << k) != 0 && !alive[group[k]]) {
+                    continue;
+                }
+                let mut counted = 0u64;
+                for (k, &g) in group.iter().enumerate() {
+                    if v.1 & (1 << k) != 0 && counted & (1 << g) == 0 {
+                        counted |= 1 << g;
+                        eyes[g] = eyes[g].saturating_add(1);
+                    }
+                }
+            }
+            let mut changed = false;
+            for g in 0..n {
+                if alive[g] && group[g] == g && eyes[g] < 2 {
+                    alive[g] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
             }
         }
         strings
             .iter()
-            .zip(&count)
-            .all(|(s, &c)| s.2 & self.guarded == 0 || c >= self.goal.eyes)
+            .enumerate()
+            .all(|(k, s)| s.2 & self.guarded == 0 || alive[group[k]])
     }
 
     /// Plays X at point `i`: the new state, or `None` when X may not play there.
@@ -276,7 +495,7 @@ impl<'a> Search<'a> {
         while m != 0 {
             let c = self.flood(m & m.wrapping_neg(), y);
             m &= !c;
-            if self.around(c) & empty0 == 0 {
+            if self.around(c) & empty0 == 0 && c & self.r.open_y == 0 {
                 captured |= c;
             }
         }
@@ -322,9 +541,11 @@ impl<'a> Search<'a> {
             if adj & bit == 0 || adj & empty0 != 0 {
                 continue;
             }
-            if bl == 0 {
+            if bl == 0 && stones & self.r.open_x == 0 {
                 captured |= stones;
-            } else if self.model == Model::Closed {
+            } else if bl == 0 || self.model == Model::Closed {
+                // A string with a liberty the game does not see may not be captured on the
+                // board: the game stops there, lost for X.
                 return Err(true);
             }
         }
@@ -332,11 +553,12 @@ impl<'a> Search<'a> {
         let empty = self.all & !x & !y;
         let own = self.flood(bit, y);
         let libs = self.around(own) & empty;
-        if libs == 0 {
+        let open = own & self.r.open_y != 0;
+        if libs == 0 && !open {
             // Suicide: the stone filled the last liberty of a string that cannot be taken.
             return Err(false);
         }
-        let ko = if captured.count_ones() == 1 && own == bit && libs == captured {
+        let ko = if captured.count_ones() == 1 && own == bit && libs == captured && !open {
             captured.trailing_zeros() as u8
         } else {
             64
@@ -351,13 +573,41 @@ impl<'a> Search<'a> {
 
     /// Whether X (to move when `x_to_move`) reaches the goal; `None` when undecided.
     fn solve(&mut self, st: State, x_to_move: bool, passes: u8, depth: u32) -> Option<bool> {
-        let strings = self.x_strings(st.x);
-        let empty = self.all & !st.x & !st.y;
-        if !self.guarded_breathe(&strings, empty) {
-            return Some(false);
+        // The static verdict of a position (a string out of breath, the goal met), kept: the
+        // deepening visits the same leaves again.
+        let cached = self.eval.get(&(st.x, st.y, st.gone)).copied();
+        if let Some(v) = cached {
+            if v.is_some() {
+                return v;
+            }
+            if passes >= 2 {
+                return Some(false);
+            }
+            if depth == 0 || self.nodes >= self.budget {
+                if let Some(&w) = self.tt.get(&(st, x_to_move, passes)) {
+                    return Some(w);
+                }
+                return None;
+            }
         }
-        if self.goal_met(&st, &strings) {
-            return Some(true);
+        let (strings, verdict) = match cached {
+            Some(v) => (self.x_strings(st.x), v),
+            None => {
+                let strings = self.x_strings(st.x);
+                let empty = self.all & !st.x & !st.y;
+                let v = if !self.guarded_breathe(&strings, empty) {
+                    Some(false)
+                } else if self.goal_met(&st, &strings) {
+                    Some(true)
+                } else {
+                    None
+                };
+                self.eval.insert((st.x, st.y, st.gone), v);
+                (strings, v)
+            }
+        };
+        if let Some(v) = verdict {
+            return Some(v);
         }
         if passes >= 2 {
             return Some(false);

@@ -44,15 +44,17 @@ fn an_eye_space_shared_by_two_strings_is_proven_alive() {
 
 /// The same space with one White stone at D9 played and Black's answer missing is still
 /// alive, but with White stones at D9 and G8 (two moves in a row) the strings are cut apart
-/// and each keeps one small space: nothing may be proven alive.
+/// at G8 and F7. (With G8 alone they would still hold together through F7, whose only free
+/// neighbour is F6: a White stone at F7 is taken at once, Black F6, no ko.) Here the right
+/// string keeps one small space: nothing may be proven alive there.
 #[test]
 fn a_space_that_two_white_moves_break_is_not_proven() {
     let b = Board::from_ascii(
         "
         . X . O . . . X .
         . X . . X X O X .
-        . X X X X . X X .
-        . . . . . . . . .
+        . X X X X O X X .
+        . . . . . O . . .
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .
@@ -90,10 +92,37 @@ fn a_stone_in_a_space_benson_does_not_close_is_proven_dead() {
     assert!(s.alive(at(&b, 'A', 5)).is_some());
 }
 
-/// One true eye (A1) and one false eye (C1: White holds D2, so Black's C2-D1 side can be cut):
-/// the black stones must not be proven alive. GNU Go and every textbook: a false eye is no eye.
+/// One true eye (A1-A2) and one false eye (C1): White holds D2, so the lone Black stone D1
+/// has C1 as its only liberty, and White C1 takes it (Black retakes at D1: a ko). The big
+/// string must not be proven alive. Every textbook: a false eye is no eye.
+///
+/// (This test once used Black at D2 instead. That shape is alive, not a false eye: a White
+/// stone on C1 or C2 is taken on the other point, which joins the strings around two eyes;
+/// GNU Go 3.8 lists all seven stones alive, and the open search proves them.)
 #[test]
 fn a_false_eye_is_no_eye() {
+    let b = Board::from_ascii(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        X X X O . . .
+        . X X O . . .
+        . X . X O . .",
+    )
+    .unwrap();
+    let s = Safety::analyse(&b);
+    for p in b.points().filter(|&p| b.stone(p) == Some(Color::Black)) {
+        assert_eq!(s.alive(p), None, "{}", b.coord(p).to_human(7));
+    }
+}
+
+/// The shape this test once took for a false eye (Black D2, not White): White C1 or C2 is
+/// taken on the other point, joining both strings around the two eyes A1-A2 and C1/C2.
+/// GNU Go 3.8 lists all seven Black stones alive (and White D3, E2, E1 dead).
+#[test]
+fn two_strings_around_a_shared_two_point_space_are_alive() {
     let b = Board::from_ascii(
         "
         . . . . . . .
@@ -107,7 +136,7 @@ fn a_false_eye_is_no_eye() {
     .unwrap();
     let s = Safety::analyse(&b);
     for p in b.points().filter(|&p| b.stone(p) == Some(Color::Black)) {
-        assert_eq!(s.alive(p), None, "{}", b.coord(p).to_human(7));
+        assert!(s.alive(p).is_some(), "{}", b.coord(p).to_human(7));
     }
 }
 
@@ -155,5 +184,40 @@ fn a_straight_three_with_its_vital_point_taken_is_dead() {
     let s = Safety::analyse(&b);
     for p in b.points().filter(|&p| b.stone(p) == Some(Color::Black)) {
         assert!(s.dead(p), "{}", b.coord(p).to_human(7));
+    }
+}
+
+/// Three black strings on an otherwise empty board: B9-D8 (eye A9), F8-H9 (eye J9) and the
+/// lone stone E7 below the cutting point E8, around the six-point space C9-G9, E8. No region
+/// proves them: each big string has one eye of its own, and the space borders E7, whose other
+/// liberties are on the open board. Together they are one living group, by hand: White E8 is
+/// in atari and Black E9 takes it (no ko: E9 keeps D9 and F9); White E9 is answered at E8,
+/// which joins all three strings around A9 and J9; a White move at D7 or F7 is answered at
+/// the other, joining E7 to one big string, after which White E8 is again taken at E9. GNU Go
+/// 3.8 lists all eleven stones alive. Only the open search of the three strings together,
+/// with their liberties on the board, proves it.
+#[test]
+fn strings_joined_through_a_cutting_point_are_proven_alive_together() {
+    let b = Board::from_ascii(
+        "
+        . X . . . . . X .
+        X X X X . X X X X
+        . . . . X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    )
+    .unwrap();
+    let s = Safety::analyse(&b);
+    for p in b.points().filter(|&p| b.stone(p).is_some()) {
+        assert_eq!(
+            s.alive(p),
+            Some(Proof::Search),
+            "{}",
+            b.coord(p).to_human(9)
+        );
     }
 }

@@ -1,0 +1,51 @@
+//! Prints a final position with each stone's referee status: `X`/`O` proven alive, `x`/`o`
+//! unproven, `#`/`@` proven dead (Black/White), `S`/`s` seki.
+//!
+//! `cargo run --release --example referee_show -- FILE.sgf`
+use jipingdian::engine::{Color, Phase};
+use jipingdian::report::check::read_bounded;
+use jipingdian::rules::RuleId;
+use jipingdian::settlement::referee::{self, Status};
+use jipingdian::sgf::{parse_sgf, replay_with, ReplayOptions};
+
+fn main() {
+    for f in std::env::args().skip(1) {
+        let bytes = read_bounded(std::path::Path::new(&f)).expect("readable");
+        let rec = parse_sgf(&bytes).expect("parses");
+        let rep = replay_with(
+            &rec,
+            jipingdian::rules::play_rules(RuleId::Japanese),
+            ReplayOptions::default(),
+        )
+        .expect("replays");
+        if rep.game.phase() != Phase::Paused {
+            continue;
+        }
+        let b = rep.game.board();
+        let j = referee::judge(b);
+        println!("{f}");
+        let n = b.size() as usize;
+        for y in 0..n {
+            let mut line = format!("{:2} ", n - y);
+            for x in 0..n {
+                let p = b
+                    .checked_point(jipingdian::engine::Coord::new(x as u8, y as u8))
+                    .expect("on board");
+                let c = match (b.stone(p), j.status(p)) {
+                    (None, _) => '.',
+                    (Some(Color::Black), Status::Alive) => 'X',
+                    (Some(Color::White), Status::Alive) => 'O',
+                    (Some(Color::Black), Status::Dead) => '#',
+                    (Some(Color::White), Status::Dead) => '@',
+                    (Some(Color::Black), Status::Seki) => 'S',
+                    (Some(Color::White), Status::Seki) => 's',
+                    (Some(Color::Black), _) => 'x',
+                    (Some(Color::White), _) => 'o',
+                };
+                line.push(c);
+                line.push(' ');
+            }
+            println!("{line}");
+        }
+    }
+}
