@@ -236,7 +236,7 @@ fn prove_unknown(board: &Board, j: &mut Judgement) {
     {
         return;
     }
-    let s = super::safety::Safety::analyse(board);
+    let s = solved(board);
     j.nodes = j
         .nodes
         .saturating_add(s.nodes().min(u32::MAX as u64) as u32);
@@ -261,6 +261,39 @@ fn prove_unknown(board: &Board, j: &mut Judgement) {
     if added {
         j.dead.sort_unstable();
     }
+}
+
+/// The safety solver's result for `board`, from a small per-thread memo of the last boards
+/// solved (keyed on every point's content, so only an identical position is reused): scoring a
+/// record judges the same final position for the estimate, each rule set's count and each
+/// finding.
+fn solved(board: &Board) -> super::safety::Safety {
+    use std::cell::RefCell;
+    const KEEP: usize = 32;
+    thread_local! {
+        static MEMO: RefCell<Vec<(Vec<u8>, super::safety::Safety)>> =
+            const { RefCell::new(Vec::new()) };
+    }
+    let mut key: Vec<u8> = Vec::with_capacity(board.padded_len() + 1);
+    key.push(board.size());
+    key.extend(board.points().map(|p| board.cell(p) as u8));
+    if let Some(s) = MEMO.with(|m| {
+        m.borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, s)| s.clone())
+    }) {
+        return s;
+    }
+    let s = super::safety::Safety::analyse(board);
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() == KEEP {
+            m.remove(0);
+        }
+        m.push((key, s.clone()));
+    });
+    s
 }
 
 /// [`judge_with`] with a node budget of `nodes` per search instead of [`SEARCH_NODES`]: on
