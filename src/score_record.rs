@@ -387,31 +387,22 @@ fn choose_dead(
         };
         (dead, j)
     };
+    // The record's own marks, with what the proof does not back.
+    let from_marks = || {
+        let (estimated, unproven_alive) = beyond_proof(&rep.dead);
+        (
+            rep.dead.clone(),
+            DeadStonesOrigin {
+                source: "record".into(),
+                estimated,
+                unproven_alive,
+                playouts: 0,
+            },
+        )
+    };
     Ok(match choice {
-        DeadChoice::Record => {
-            let (estimated, unproven_alive) = beyond_proof(&rep.dead);
-            (
-                rep.dead.clone(),
-                DeadStonesOrigin {
-                    source: "record".into(),
-                    estimated,
-                    unproven_alive,
-                    playouts: 0,
-                },
-            )
-        }
-        DeadChoice::Default if marked => {
-            let (estimated, unproven_alive) = beyond_proof(&rep.dead);
-            (
-                rep.dead.clone(),
-                DeadStonesOrigin {
-                    source: "record".into(),
-                    estimated,
-                    unproven_alive,
-                    playouts: 0,
-                },
-            )
-        }
+        DeadChoice::Record => from_marks(),
+        DeadChoice::Default if marked => from_marks(),
         DeadChoice::Proven => from_estimate(estimate::proven(b), "proven"),
         DeadChoice::Default | DeadChoice::Estimate => from_estimate(
             estimate::estimate(b, g.to_move(), estimate::PLAYOUTS),

@@ -60,7 +60,7 @@
 
 mod local;
 
-use local::{Goal, Model, Outcome, Region, Search};
+use local::{find, low_bits, Goal, Model, Outcome, Region, Search};
 
 use crate::engine::{Board, Cell, Color, Point, Regions};
 
@@ -229,7 +229,7 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
     for info in &mut infos {
         let Some(local) = &info.local else { continue };
         let k = info.blocks.len();
-        let all: u64 = if k == 64 { !0 } else { (1u64 << k) - 1 };
+        let all = low_bits(k);
         let (closed, n) = solve(local, Model::Closed, 2, false, all, LOCAL_NODES);
         out.nodes += n as u64;
         if closed {
@@ -316,11 +316,7 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
                 used_closed[group[b]] = true;
             }
             need[r] = 2;
-            guard[r] = if info.blocks.len() == 64 {
-                !0
-            } else {
-                (1 << info.blocks.len()) - 1
-            };
+            guard[r] = low_bits(info.blocks.len());
         }
     }
     let mut used_eyes = vec![0u8; nb];
@@ -369,11 +365,7 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
         if proof.local.y0 == 0 {
             continue;
         }
-        let all = if proof.blocks.len() == 64 {
-            !0
-        } else {
-            (1u64 << proof.blocks.len()) - 1
-        };
+        let all = low_bits(proof.blocks.len());
         let (won, n) = solve(&proof.local, Model::Closed, 2, true, all, GROUP_NODES);
         out.nodes += n as u64;
         if won {
@@ -478,12 +470,6 @@ struct GroupProof {
 /// heuristic; the search decides), each sorted, with more than one string.
 fn candidate_groups(board: &Board, own: Cell, block_of: &[usize], nb: usize) -> Vec<Vec<usize>> {
     let mut parent: Vec<usize> = (0..nb).collect();
-    fn find(parent: &mut [usize], mut a: usize) -> usize {
-        while parent[a] != a {
-            a = parent[a];
-        }
-        a
-    }
     for p in board.points() {
         if board.cell(p) != Cell::Empty {
             continue;
@@ -592,11 +578,7 @@ fn group_search(
         return None;
     }
     let local = local_region(board, &members, &blocks, block_of, x);
-    let all = if blocks.len() == 64 {
-        !0
-    } else {
-        (1u64 << blocks.len()) - 1
-    };
+    let all = low_bits(blocks.len());
     let (won, n) = solve(&local, Model::Closed, 2, false, all, GROUP_NODES);
     *nodes += n as u64;
     won.then_some(GroupProof {
@@ -620,14 +602,6 @@ fn joined_by_miai(
     claimed: &[bool],
 ) -> Vec<usize> {
     let mut parent: Vec<usize> = (0..nb).collect();
-    fn find(parent: &mut [usize], x: usize) -> usize {
-        let mut r = x;
-        while parent[r] != r {
-            r = parent[r];
-        }
-        parent[x] = r;
-        r
-    }
     // Candidate points per pair of strings, in point order.
     let mut shared: Vec<((usize, usize), Point)> = Vec::new();
     for p in board.points() {

@@ -127,7 +127,7 @@ impl<'a> Search<'a> {
         guarded: u64,
         budget: u32,
     ) -> Search<'a> {
-        let all = if r.n == 64 { !0 } else { (1u64 << r.n) - 1 };
+        let all = low_bits(r.n);
         Search {
             r,
             model,
@@ -371,11 +371,7 @@ impl<'a> Search<'a> {
             open_x: 0,
             open_y: 0,
         };
-        let guard = if adj.len() >= 64 {
-            !0
-        } else {
-            (1u64 << adj.len()) - 1
-        };
+        let guard = low_bits(adj.len());
         let mut search = Search::new(
             &sub,
             Model::Virtual,
@@ -409,12 +405,6 @@ impl<'a> Search<'a> {
         let n = strings.len();
         let in_vital: Mask = vital.iter().fold(0, |a, v| a | v.0);
         let mut parent: Vec<usize> = (0..n).collect();
-        fn find(parent: &mut [usize], mut a: usize) -> usize {
-            while parent[a] != a {
-                a = parent[a];
-            }
-            a
-        }
         let mut used: Mask = in_vital;
         for a in 0..n {
             if strings[a].2 == 0 {
@@ -716,6 +706,23 @@ impl<'a> Search<'a> {
         moves.sort_by_key(|&i| (-score[i], i));
         moves
     }
+}
+
+/// The mask of the `n` lowest bits (all 64 when `n` is 64 or more).
+pub(super) fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        !0
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// The representative of `a`'s set in a union-find forest.
+pub(super) fn find(parent: &mut [usize], mut a: usize) -> usize {
+    while parent[a] != a {
+        a = parent[a];
+    }
+    a
 }
 
 fn add(score: &mut [i32; 64], mut m: Mask, w: i32) {

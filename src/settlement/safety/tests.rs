@@ -2,6 +2,19 @@ use super::*;
 use crate::engine::Coord;
 use crate::settlement::PassAlive;
 
+/// Asserts that the solver proves every stone of `b` alive by search.
+fn assert_every_stone_proven_by_search(b: &Board) {
+    let s = Safety::analyse(b);
+    for p in b.points().filter(|&p| b.stone(p).is_some()) {
+        assert_eq!(
+            s.alive(p),
+            Some(Proof::Search),
+            "{}",
+            b.coord(p).to_human(b.size())
+        );
+    }
+}
+
 fn at(b: &Board, col: char, row: u8) -> Point {
     // Human coordinates: column letter (A..), row counted from the bottom.
     let x = (col as u8 - b'A') - (col > 'I') as u8;
@@ -31,15 +44,7 @@ fn an_eye_space_shared_by_two_strings_is_proven_alive() {
     let b = Board::from_ascii(EIGHT_POINT_SPACE).unwrap();
     let pa = PassAlive::analyse(&b);
     assert_eq!(pa.alive_stone(at(&b, 'B', 9)), None, "not Benson's");
-    let s = Safety::analyse(&b);
-    for p in b.points().filter(|&p| b.stone(p).is_some()) {
-        assert_eq!(
-            s.alive(p),
-            Some(Proof::Search),
-            "{}",
-            b.coord(p).to_human(9)
-        );
-    }
+    assert_every_stone_proven_by_search(&b);
 }
 
 /// The same space with one White stone at D9 played and Black's answer missing is still
@@ -211,13 +216,5 @@ fn strings_joined_through_a_cutting_point_are_proven_alive_together() {
         . . . . . . . . .",
     )
     .unwrap();
-    let s = Safety::analyse(&b);
-    for p in b.points().filter(|&p| b.stone(p).is_some()) {
-        assert_eq!(
-            s.alive(p),
-            Some(Proof::Search),
-            "{}",
-            b.coord(p).to_human(9)
-        );
-    }
+    assert_every_stone_proven_by_search(&b);
 }
