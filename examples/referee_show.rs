@@ -1,28 +1,43 @@
-//! Prints a final position with each stone's referee status: `X`/`O` proven alive, `x`/`o`
-//! unproven, `#`/`@` proven dead (Black/White), `S`/`s` seki.
+//! Prints a position with each stone's referee status: `X`/`O` proven alive, `x`/`o`
+//! unproven, `#`/`@` proven dead (Black/White), `S`/`s` seki; then why the position is not
+//! settled, if it is not.
 //!
-//! `cargo run --release --example referee_show -- FILE.sgf`
-use jipingdian::engine::{Color, Phase};
+//! `cargo run --release --example referee_show -- FILE.sgf|SHAPE.txt...`
+//!
+//! An `.sgf` file is replayed to its final position; a `.txt` file is a shape of
+//! `corpus/shapes` (its `board:` section).
+use jipingdian::engine::{Board, Color, Phase};
 use jipingdian::report::check::read_bounded;
 use jipingdian::rules::RuleId;
 use jipingdian::settlement::referee::{self, Status};
 use jipingdian::sgf::{parse_sgf, replay_with, ReplayOptions};
 
+fn load(f: &str) -> Option<Board> {
+    let bytes = read_bounded(std::path::Path::new(f)).expect("readable");
+    if f.ends_with(".txt") {
+        let text = String::from_utf8(bytes).expect("UTF-8");
+        let board: Vec<&str> = text
+            .lines()
+            .skip_while(|l| l.trim() != "board:")
+            .skip(1)
+            .take_while(|l| l.trim() != "status:")
+            .collect();
+        return Some(Board::from_ascii(&board.join("\n")).expect("a board"));
+    }
+    let rec = parse_sgf(&bytes).expect("parses");
+    let rep = replay_with(
+        &rec,
+        jipingdian::rules::play_rules(RuleId::Japanese),
+        ReplayOptions::default(),
+    )
+    .expect("replays");
+    (rep.game.phase() == Phase::Paused).then(|| rep.game.board().clone())
+}
+
 fn main() {
     for f in std::env::args().skip(1) {
-        let bytes = read_bounded(std::path::Path::new(&f)).expect("readable");
-        let rec = parse_sgf(&bytes).expect("parses");
-        let rep = replay_with(
-            &rec,
-            jipingdian::rules::play_rules(RuleId::Japanese),
-            ReplayOptions::default(),
-        )
-        .expect("replays");
-        if rep.game.phase() != Phase::Paused {
-            continue;
-        }
-        let b = rep.game.board();
-        let j = referee::judge(b);
+        let Some(b) = load(&f) else { continue };
+        let j = referee::judge(&b);
         println!("{f}");
         let n = b.size() as usize;
         for y in 0..n {
@@ -46,6 +61,9 @@ fn main() {
                 line.push(' ');
             }
             println!("{line}");
+        }
+        if let Some(why) = j.unsettled() {
+            println!("unsettled: {}, {} nodes", why.as_str(), j.nodes());
         }
     }
 }

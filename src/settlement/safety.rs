@@ -75,6 +75,14 @@ pub const LOCAL_NODES: u32 = 4_000;
 pub const MAX_OPEN: usize = 64;
 /// Node budget of one open group search.
 pub const GROUP_NODES: u32 = 5_000;
+/// Node budget of one connection search.
+pub const CONNECT_NODES: u32 = 1_000;
+/// Connection searches of two strings over more points than this are not made.
+const MAX_JOIN: usize = 24;
+/// Node budget of the connection search of two strings.
+const JOIN_NODES: u32 = 300;
+/// Rounds of connection searches (each round tries every string still unproven).
+const CONNECT_ROUNDS: usize = 4;
 
 /// How a string's status was proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -139,6 +147,28 @@ struct RegionInfo {
     has_y: bool,
     /// Whether a proof needed search nodes (not vital as it stands).
     searched: bool,
+}
+
+/// One colour's strings and regions, as the searches after the region proofs see them.
+#[derive(Clone, Copy)]
+struct Side<'a> {
+    board: &'a Board,
+    x: Color,
+    own: Cell,
+    /// Each X stone's string, densely numbered.
+    block_of: &'a [usize],
+    /// The number of X strings.
+    nb: usize,
+    regions: &'a Regions,
+    infos: &'a [RegionInfo],
+}
+
+impl RegionInfo {
+    /// Whether no region proof uses the region (it was not searched, or proved nothing): its
+    /// empty points are free for the searches of connections and groups.
+    fn unused(&self) -> bool {
+        self.local.is_none() || (!self.closed && self.eye_of == 0)
+    }
 }
 
 fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
@@ -263,12 +293,22 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
     }
     // Groups: strings joined by double connections; Benson's iteration over the proofs; then
     // the open searches of groups the regions alone do not prove, until none succeeds.
+    let side = Side {
+        board,
+        x,
+        own,
+        block_of: &block_of,
+        nb,
+        regions: &regions,
+        infos: &infos,
+    };
     let mut claimed = vec![false; board.padded_len()];
+    let links = joined_by_search(&side, &mut claimed, &mut out.nodes);
     let mut by_group = vec![false; nb];
     let mut proofs: Vec<GroupProof> = Vec::new();
     let mut tried: Vec<Vec<usize>> = Vec::new();
     let (group, alive) = loop {
-        let group = joined_by_miai(board, own, &block_of, nb, &regions, &infos, &claimed);
+        let (group, _) = joined_by_miai(&side, &claimed, &links);
         let alive = fixpoint(&infos, &group, &by_group);
         let mut progress = false;
         for cand in candidate_groups(board, own, &block_of, nb) {
@@ -276,16 +316,7 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
                 continue;
             }
             tried.push(cand.clone());
-            let Some(proof) = group_search(
-                board,
-                x,
-                &cand,
-                &block_of,
-                &regions,
-                &infos,
-                &claimed,
-                &mut out.nodes,
-            ) else {
+            let Some(proof) = group_search(&side, &cand, &claimed, &mut out.nodes) else {
                 continue;
             };
             for &b in &proof.blocks {
@@ -301,6 +332,35 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             break (group, alive);
         }
     };
+    // Connections: a string not yet proven that X can always join to a proven one (or give a
+    // group with two eyes), searched over its liberties on the open board. The points of the
+    // double connections the groups above rely on stay out of these searches.
+    let (_, miai_points) = joined_by_miai(&side, &claimed, &links);
+    for &p in &miai_points {
+        claimed[p.idx()] = true;
+    }
+    let mut alive = alive;
+    for _ in 0..CONNECT_ROUNDS {
+        let mut progress = false;
+        for b in 0..nb {
+            if alive[b] {
+                continue;
+            }
+            let Some(proof) = connection_search(&side, b, &claimed, &alive, &mut out.nodes) else {
+                continue;
+            };
+            alive[b] = true;
+            by_group[b] = true;
+            for &p in &proof.members {
+                claimed[p.idx()] = true;
+            }
+            proofs.push(proof);
+            progress = true;
+        }
+        if !progress {
+            break;
+        }
+    }
     // Which blocks rely on which region, and for how many eyes.
     let mut need = vec![0u8; infos.len()];
     let mut guard = vec![0u64; infos.len()];
@@ -319,8 +379,14 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             guard[r] = low_bits(info.blocks.len());
         }
     }
+    // Eyes without opponent stones are counted first, so that a region holding Y stones is
+    // searched for their capture alone when the blocks around it live without it.
     let mut used_eyes = vec![0u8; nb];
-    for (r, info) in infos.iter().enumerate() {
+    let order = (0..infos.len())
+        .filter(|&r| !infos[r].has_y)
+        .chain((0..infos.len()).filter(|&r| infos[r].has_y));
+    for r in order {
+        let info = &infos[r];
         if info.closed || info.eye_of == 0 || !info.blocks.iter().all(|&b| alive[b]) {
             continue;
         }
@@ -346,6 +412,7 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             continue;
         }
         let searched = by_group[b]
+            || links.iter().any(|&(c, d)| c == b || d == b)
             || infos.iter().any(|info| {
                 info.searched && info.blocks.contains(&b) && info.blocks.iter().all(|&c| alive[c])
             });
@@ -412,7 +479,12 @@ fn solve(
     guarded: u64,
     budget: u32,
 ) -> (bool, u32) {
-    let mut s = Search::new(local, model, Goal { eyes, capture }, guarded, budget);
+    let goal = Goal {
+        eyes,
+        capture,
+        join: false,
+    };
+    let mut s = Search::new(local, model, goal, guarded, budget);
     let won = s.run() == Outcome::Win;
     (won, s.nodes)
 }
@@ -502,18 +574,21 @@ fn candidate_groups(board: &Board, own: Cell, block_of: &[usize], nb: usize) -> 
 /// claimed by another proof), searched in the closed model with the outside as open
 /// (`local.rs`). The strings with an empty point in the set are guarded; they are proven alive
 /// when X, with Y moving first, keeps every one of them in a group with two vital sub-regions.
-#[allow(clippy::too_many_arguments)]
 fn group_search(
-    board: &Board,
-    x: Color,
+    side: &Side,
     cand: &[usize],
-    block_of: &[usize],
-    regions: &Regions,
-    infos: &[RegionInfo],
     claimed: &[bool],
     nodes: &mut u64,
 ) -> Option<GroupProof> {
-    let own = Cell::of(x);
+    let Side {
+        board,
+        x,
+        own,
+        block_of,
+        regions,
+        infos,
+        ..
+    } = *side;
     let in_cand = |b: usize| cand.binary_search(&b).is_ok();
     let mut inner: Vec<Point> = Vec::new();
     for info in infos {
@@ -528,9 +603,7 @@ fn group_search(
     let open_area = |q: Point| {
         board.cell(q) == Cell::Empty
             && !claimed[q.idx()]
-            && regions
-                .region_of(q)
-                .is_some_and(|r| infos[r].local.is_none())
+            && regions.region_of(q).is_some_and(|r| infos[r].unused())
     };
     let mut libs: Vec<Point> = Vec::new();
     for p in board.points() {
@@ -551,13 +624,16 @@ fn group_search(
         }
     }
     let mut members: Vec<Point> = inner.iter().chain(&libs).copied().collect();
+    members.sort_unstable();
+    members.dedup();
     if members.len() + ring.len() <= MAX_OPEN {
         members.extend_from_slice(&ring);
+        members.sort_unstable();
+        members.dedup();
     }
     if members.len() > MAX_OPEN || members.is_empty() {
         return None;
     }
-    members.sort_unstable();
     // The candidate's strings with an empty point of the set next to them.
     let mut blocks: Vec<usize> = Vec::new();
     for &p in &members {
@@ -588,30 +664,242 @@ fn group_search(
     })
 }
 
+/// The connection search of one string `b` not yet proven: its liberties on the open board
+/// (and the small regions it alone bounds) and the empty points next to them, not claimed by
+/// another proof, searched in the closed model with the outside as open. The proven strings
+/// next to the set are boundary blocks that are never captured (`safe`: their proofs use none
+/// of the set's points); `b` is proven alive when X, with Y moving first, keeps it and ends
+/// with it joined to a proven string, or in a group with two vital sub-regions.
+fn connection_search(
+    side: &Side,
+    b: usize,
+    claimed: &[bool],
+    alive: &[bool],
+    nodes: &mut u64,
+) -> Option<GroupProof> {
+    let Side {
+        board,
+        x,
+        own,
+        block_of,
+        regions,
+        infos,
+        ..
+    } = *side;
+    let open_area = |q: Point| {
+        board.cell(q) == Cell::Empty
+            && !claimed[q.idx()]
+            && regions.region_of(q).is_some_and(|r| infos[r].unused())
+    };
+    let mut members: Vec<Point> = Vec::new();
+    for info in infos {
+        if info.local.is_some()
+            && info.blocks == [b]
+            && !info.members.iter().any(|p| claimed[p.idx()])
+        {
+            members.extend_from_slice(&info.members);
+        }
+    }
+    let mut libs: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if board.cell(p) == own && block_of[p.idx()] == b {
+            for q in board.adj(p) {
+                if open_area(q) && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+        }
+    }
+    if libs.is_empty() {
+        return None;
+    }
+    let mut ring: Vec<Point> = Vec::new();
+    for &q in &libs {
+        for r in board.adj(q) {
+            if open_area(r) && !libs.contains(&r) && !ring.contains(&r) {
+                ring.push(r);
+            }
+        }
+    }
+    members.extend_from_slice(&libs);
+    members.sort_unstable();
+    members.dedup();
+    if members.len() + ring.len() <= MAX_OPEN {
+        members.extend_from_slice(&ring);
+        members.sort_unstable();
+        members.dedup();
+    }
+    if members.len() > MAX_OPEN {
+        return None;
+    }
+    // `b` and the proven strings with an empty point of the set next to them.
+    let mut blocks: Vec<usize> = vec![b];
+    for &p in &members {
+        if board.cell(p) != Cell::Empty {
+            continue;
+        }
+        for q in board.adj(p) {
+            if board.cell(q) == own {
+                let c = block_of[q.idx()];
+                if alive[c] && !blocks.contains(&c) {
+                    blocks.push(c);
+                }
+            }
+        }
+    }
+    if blocks.len() < 2 || blocks.len() > 64 {
+        return None;
+    }
+    blocks.sort_unstable();
+    let mut local = local_region(board, &members, &blocks, block_of, x);
+    let mut guarded = 0u64;
+    for (i, &c) in blocks.iter().enumerate() {
+        if c == b {
+            guarded |= 1 << i;
+        } else {
+            local.safe |= 1 << i;
+        }
+    }
+    let (won, n) = solve(&local, Model::Closed, 2, false, guarded, CONNECT_NODES);
+    *nodes += n as u64;
+    won.then_some(GroupProof {
+        members,
+        blocks,
+        local,
+    })
+}
+
+/// Pairs of X's strings proven connected: two strings sharing a liberty on the open board
+/// that X can always join (Y moving first) by a search of their common liberties and the
+/// empty points next to those, the outside taken at its worst. Each search's points are
+/// claimed (no other proof uses them), and the points of the double connections that need no
+/// search are left out, so every pair keeps its own strategy. Returns the pairs.
+fn joined_by_search(side: &Side, claimed: &mut [bool], nodes: &mut u64) -> Vec<(usize, usize)> {
+    let Side {
+        board,
+        x,
+        own,
+        block_of,
+        regions,
+        infos,
+        ..
+    } = *side;
+    let (group, miai) = joined_by_miai(side, claimed, &[]);
+    let mut parent = group;
+    let mut forbidden = claimed.to_vec();
+    for &p in &miai {
+        forbidden[p.idx()] = true;
+    }
+    let open_area = |q: Point, forbidden: &[bool]| {
+        board.cell(q) == Cell::Empty
+            && !forbidden[q.idx()]
+            && regions.region_of(q).is_some_and(|r| infos[r].unused())
+    };
+    // The pairs of strings around each open point, in point order.
+    let mut shared: Vec<((usize, usize), Point)> = Vec::new();
+    for p in board.points() {
+        if !open_area(p, &forbidden) {
+            continue;
+        }
+        let mut around: Vec<usize> = Vec::new();
+        for q in board.adj(p) {
+            if board.cell(q) == own && !around.contains(&block_of[q.idx()]) {
+                around.push(block_of[q.idx()]);
+            }
+        }
+        around.sort_unstable();
+        for i in 0..around.len() {
+            for j in i + 1..around.len() {
+                shared.push(((around[i], around[j]), p));
+            }
+        }
+    }
+    shared.sort_unstable();
+    let mut links = Vec::new();
+    let mut k = 0;
+    while k < shared.len() {
+        let (a, b) = shared[k].0;
+        let mut common: Vec<Point> = Vec::new();
+        while k < shared.len() && shared[k].0 == (a, b) {
+            common.push(shared[k].1);
+            k += 1;
+        }
+        if find(&mut parent, a) == find(&mut parent, b) || common.iter().any(|p| forbidden[p.idx()])
+        {
+            continue;
+        }
+        // The common liberties and the open points within two steps of them (one step when
+        // two would be too many): a stone X captures with keeps liberties in the set.
+        let mut members = common.clone();
+        let mut wider = members.clone();
+        for step in 0..2 {
+            let from = wider.clone();
+            for &p in &from {
+                for q in board.adj(p) {
+                    if open_area(q, &forbidden) && !wider.contains(&q) {
+                        wider.push(q);
+                    }
+                }
+            }
+            if wider.len() > MAX_JOIN {
+                break;
+            }
+            members = wider.clone();
+            let _ = step;
+        }
+        members.sort_unstable();
+        let local = local_region(board, &members, &[a, b], block_of, x);
+        let goal = Goal {
+            eyes: 0,
+            capture: false,
+            join: true,
+        };
+        let mut s = Search::new(&local, Model::Virtual, goal, 0b11, JOIN_NODES);
+        let won = s.run() == Outcome::Win;
+        *nodes += s.nodes as u64;
+        if won {
+            for &p in &members {
+                forbidden[p.idx()] = true;
+                claimed[p.idx()] = true;
+            }
+            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+            parent[ra.max(rb)] = ra.min(rb);
+            links.push((a, b));
+        }
+    }
+    links
+}
+
 /// The groups of X's strings joined by double connections: two strings sharing two empty
 /// points outside every searched region are one group, since X answers Y's move on either
 /// point by playing the other, which joins them (each point serves one pair only). Returns
-/// for each string the index of its group's first string.
+/// for each string the index of its group's first string, and the points the pairs use.
 fn joined_by_miai(
-    board: &Board,
-    own: Cell,
-    block_of: &[usize],
-    nb: usize,
-    regions: &Regions,
-    infos: &[RegionInfo],
+    side: &Side,
     claimed: &[bool],
-) -> Vec<usize> {
+    links: &[(usize, usize)],
+) -> (Vec<usize>, Vec<Point>) {
+    let Side {
+        board,
+        own,
+        block_of,
+        nb,
+        regions,
+        infos,
+        ..
+    } = *side;
     let mut parent: Vec<usize> = (0..nb).collect();
+    for &(a, b) in links {
+        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+        parent[ra.max(rb)] = ra.min(rb);
+    }
     // Candidate points per pair of strings, in point order.
     let mut shared: Vec<((usize, usize), Point)> = Vec::new();
     for p in board.points() {
         if board.cell(p) != Cell::Empty || claimed[p.idx()] {
             continue;
         }
-        let searched = regions
-            .region_of(p)
-            .is_some_and(|r| infos[r].local.is_some());
-        if searched {
+        if !regions.region_of(p).is_some_and(|r| infos[r].unused()) {
             continue;
         }
         let mut around: Vec<usize> = Vec::new();
@@ -645,7 +933,7 @@ fn joined_by_miai(
             parent[a.max(b)] = a.min(b);
         }
     }
-    (0..nb).map(|b| find(&mut parent, b)).collect()
+    ((0..nb).map(|b| find(&mut parent, b)).collect(), used)
 }
 
 /// The local game of one region (`members`: its points, islands of X's stones included).
@@ -700,6 +988,7 @@ fn local_region(
         y0,
         open_x,
         open_y,
+        safe: 0,
     }
 }
 

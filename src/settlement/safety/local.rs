@@ -43,6 +43,9 @@ pub(super) struct Goal {
     pub eyes: u8,
     /// Whether every original Y stone must have been captured.
     pub capture: bool,
+    /// Whether the guarded strings must be joined instead: one string, or two sharing two
+    /// empty points (X answers Y's move on one by playing the other).
+    pub join: bool,
 }
 
 /// The outcome of a local search, for X.
@@ -76,6 +79,9 @@ pub(super) struct Region {
     /// the local game does not count (an empty point or a Y stone): a Y string touching one
     /// is never captured.
     pub open_y: Mask,
+    /// Boundary blocks (bits over `blocks`) already proven alive by a proof that uses none of
+    /// the region's points: never captured, and a string joined to one is alive.
+    pub safe: u64,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -111,7 +117,7 @@ pub(super) struct Search<'a> {
     /// Whether this is itself a sub-region search (which searches no sub-regions).
     nested: bool,
     /// The static verdict of each position met (X's stones, Y's, Y's captured).
-    eval: HashMap<(Mask, Mask, Mask), Option<bool>, BuildHasherDefault<FxHasher>>,
+    eval: HashMap<(Mask, Mask, Mask, bool), Option<bool>, BuildHasherDefault<FxHasher>>,
 }
 
 /// Node budget of one sub-region eye search.
@@ -260,9 +266,9 @@ impl<'a> Search<'a> {
 
     /// Whether every guarded string has a liberty in the region.
     fn guarded_breathe(&self, strings: &[(Mask, Mask, u64)], empty: Mask) -> bool {
-        strings
-            .iter()
-            .all(|&(_, adj, bl)| bl & self.guarded == 0 || adj & empty != 0)
+        strings.iter().all(|&(_, adj, bl)| {
+            bl & self.guarded == 0 || bl & self.r.safe != 0 || adj & empty != 0
+        })
     }
 
     /// Whether the goal holds at `st`.
@@ -270,7 +276,23 @@ impl<'a> Search<'a> {
         if self.goal.capture && st.gone & self.r.y0 != self.r.y0 {
             return false;
         }
+        if self.goal.join {
+            let empty = self.all & !st.x & !st.y;
+            let mut holders = strings.iter().filter(|s| s.2 & self.guarded != 0);
+            return match (holders.next(), holders.next(), holders.next()) {
+                (Some(_), None, _) => true,
+                (Some(a), Some(b), None) => (a.1 & b.1 & empty).count_ones() >= 2,
+                _ => false,
+            };
+        }
         if self.goal.eyes == 0 {
+            return true;
+        }
+        if self.r.safe != 0
+            && strings
+                .iter()
+                .all(|s| s.2 & self.guarded == 0 || s.2 & self.r.safe != 0)
+        {
             return true;
         }
         if strings.len() > 64 {
@@ -370,6 +392,7 @@ impl<'a> Search<'a> {
             y0: remap(y),
             open_x: 0,
             open_y: 0,
+            safe: 0,
         };
         let guard = low_bits(adj.len());
         let mut search = Search::new(
@@ -378,6 +401,7 @@ impl<'a> Search<'a> {
             Goal {
                 eyes: 1,
                 capture: false,
+                join: false,
             },
             guard,
             SUB_NODES,
@@ -439,6 +463,13 @@ impl<'a> Search<'a> {
             })
             .collect();
         let mut alive: Vec<bool> = (0..n).map(|k| strings[k].2 != 0).collect();
+        // Groups holding an already proven block live without eyes of their own here.
+        let mut safe = vec![false; n];
+        for (k, s) in strings.iter().enumerate() {
+            if s.2 & self.r.safe != 0 {
+                safe[group[k]] = true;
+            }
+        }
         loop {
             let mut eyes = vec![0u8; n];
             for (v, &w) in vital.iter().zip(&walls) {
@@ -455,7 +486,7 @@ impl<'a> Search<'a> {
             }
             let mut changed = false;
             for g in 0..n {
-                if alive[g] && group[g] == g && eyes[g] < 2 {
+                if alive[g] && group[g] == g && eyes[g] < 2 && !safe[g] {
                     alive[g] = false;
                     changed = true;
                 }
@@ -493,16 +524,17 @@ impl<'a> Search<'a> {
         let empty = self.all & !x & !y;
         let own = self.flood(bit, x);
         let anchored = self.r.blocks.iter().any(|&bm| bm & own != 0);
-        // The liberties of the string the move joins, its blocks' included.
-        let libs = if anchored {
+        // The liberties of the string the move joins, its blocks' included, and whether it
+        // holds an already proven block.
+        let (libs, safe) = if anchored {
             self.x_strings(x)
                 .into_iter()
                 .find(|s| s.0 & bit != 0)
-                .map_or(0, |s| s.1 & empty)
+                .map_or((0, false), |s| (s.1 & empty, s.2 & self.r.safe != 0))
         } else {
-            self.around(own) & empty
+            (self.around(own) & empty, false)
         };
-        if libs == 0 && (!anchored || self.model == Model::Closed) {
+        if libs == 0 && (!anchored || self.model == Model::Closed) && !safe {
             return None; // suicide (in the closed model a block has no other liberty)
         }
         // A ko capture: one stone taken by a lone stone left with that one liberty.
@@ -528,7 +560,7 @@ impl<'a> Search<'a> {
         let strings = self.x_strings(x);
         let mut captured: Mask = 0;
         for &(stones, adj, bl) in &strings {
-            if adj & bit == 0 || adj & empty0 != 0 {
+            if adj & bit == 0 || adj & empty0 != 0 || bl & self.r.safe != 0 {
                 continue;
             }
             if bl == 0 && stones & self.r.open_x == 0 {
@@ -565,7 +597,11 @@ impl<'a> Search<'a> {
     fn solve(&mut self, st: State, x_to_move: bool, passes: u8, depth: u32) -> Option<bool> {
         // The static verdict of a position (a string out of breath, the goal met), kept: the
         // deepening visits the same leaves again.
-        let cached = self.eval.get(&(st.x, st.y, st.gone)).copied();
+        // Joining, a guarded string may be short of liberties in the region while X is to
+        // move (X restores one at once): its liberty is checked when Y is to move.
+        let slack = self.goal.join && x_to_move;
+        let ekey = (st.x, st.y, st.gone, slack);
+        let cached = self.eval.get(&ekey).copied();
         if let Some(v) = cached {
             if v.is_some() {
                 return v;
@@ -585,14 +621,14 @@ impl<'a> Search<'a> {
             None => {
                 let strings = self.x_strings(st.x);
                 let empty = self.all & !st.x & !st.y;
-                let v = if !self.guarded_breathe(&strings, empty) {
+                let v = if !slack && !self.guarded_breathe(&strings, empty) {
                     Some(false)
                 } else if self.goal_met(&st, &strings) {
                     Some(true)
                 } else {
                     None
                 };
-                self.eval.insert((st.x, st.y, st.gone), v);
+                self.eval.insert(ekey, v);
                 (strings, v)
             }
         };

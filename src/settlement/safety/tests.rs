@@ -218,3 +218,70 @@ fn strings_joined_through_a_cutting_point_are_proven_alive_together() {
     .unwrap();
     assert_every_stone_proven_by_search(&b);
 }
+
+/// Two black strings, each with one eye in its corner (A9, J9), meet on the top edge at E9,
+/// their only common liberty, a tiger's mouth opening on E8. By hand: White E9 has the one
+/// liberty E8 and Black takes it there (Black E8 keeps D8, F8 and E7, so it is no ko); White
+/// E8 first is answered at E9, which joins the strings. Joined, they are one group with the
+/// two eyes A9 and J9. No double connection and no enclosed region holds them together.
+/// GNU Go 3.8 (`final_status_list alive`) lists all ten stones.
+const TIGERS_MOUTH_ON_THE_EDGE: &str = "
+    . X X X . X X X .
+    X X . . . . . X X
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn strings_joined_by_a_searched_connection_are_proven_alive_together() {
+    let b = Board::from_ascii(TIGERS_MOUTH_ON_THE_EDGE).unwrap();
+    assert_every_stone_proven_by_search(&b);
+}
+
+/// The same two strings with White E8 on the board: White, moving first, now cuts at E9 (the
+/// stones E9-E8 keep D8, F8 and E7), leaving two one-eyed strings, so neither may be proven
+/// alive. (GNU Go 3.8 still lists them alive: it judges the position as final, Black to answer
+/// the cut; a proof must hold with the opponent moving first.)
+#[test]
+fn a_connection_the_opponent_can_cut_proves_nothing() {
+    let mut rows: Vec<String> = TIGERS_MOUTH_ON_THE_EDGE
+        .lines()
+        .map(str::to_string)
+        .collect();
+    rows[2] = "    X X . . O . . X X".into();
+    let b = Board::from_ascii(&rows.join("\n")).unwrap();
+    let s = Safety::analyse(&b);
+    for p in b.points().filter(|&p| b.stone(p) == Some(Color::Black)) {
+        assert_eq!(s.alive(p), None, "{}", b.coord(p).to_human(b.size()));
+    }
+}
+
+/// A tail joined to a living group: Black B9-D8 has the two eyes A9 and C9 (Benson), and
+/// Black F9-G9 meets it only at E9, a tiger's mouth opening on E8 (White E9 is taken at E8,
+/// where Black keeps D8's string and F8/E7; White E8 first is answered at E9). The tail is
+/// alive through the connection. GNU Go 3.8 lists all eight stones alive.
+#[test]
+fn a_tail_that_can_always_connect_to_a_living_group_is_proven_alive() {
+    let b = Board::from_ascii(
+        "
+        . X . X . X X . .
+        X X X X . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    )
+    .unwrap();
+    let s = Safety::analyse(&b);
+    let f9 = at(&b, 'F', 9);
+    assert_eq!(PassAlive::analyse(&b).alive_stone(f9), None, "not Benson's");
+    assert_eq!(s.alive(f9), Some(Proof::Search));
+    assert_eq!(s.alive(at(&b, 'G', 9)), Some(Proof::Search));
+}
