@@ -285,7 +285,10 @@ fn solved(board: &Board) -> super::safety::Safety {
     }) {
         return s;
     }
-    let s = super::safety::Safety::analyse(board);
+    // On the board's canonical image, as the area search: the solver's proofs claim points in
+    // board order, so what it proves within its budgets could otherwise depend on orientation.
+    let (cboard, to_c, _) = canonical::canonical(board);
+    let s = super::safety::Safety::analyse(&cboard).pulled_back(board, &to_c);
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() == KEEP {
@@ -482,6 +485,19 @@ fn judge_area(
     }
     let depth = search_depth(empties as u32, total_stones);
     let outcome = search_area(board, area, mode, budget, depth, j);
+    // Out of budget: when each side's stones survive the other's attack (neither can capture
+    // any of them, whoever moves first), no attacker can come out ahead. Only where the seki
+    // test that follows reads the owner's own moves (at most 8 empty points): two groups that
+    // merely cannot capture each other may each be alive.
+    if outcome == Tri::Unknown
+        && empties <= 8
+        && Color::BOTH.into_iter().all(|c| {
+            super::safety::survives(board, area, c, super::safety::SURVIVE_NODES) == Some(true)
+        })
+    {
+        seki_or_alive(board, pa, area, j);
+        return;
+    }
     // No winner by net captures: a seki, unless captures are exchanged for nothing.
     let outcome = match outcome {
         Tri::Loss

@@ -51,6 +51,15 @@
 //!   only, counts as an eye of the strings around it when a search of it alone (the virtual
 //!   model) shows it is one. Both are again Benson's argument: each string keeps a liberty in
 //!   each of its eye regions as long as it has one elsewhere.
+//! - A **searched connection** joins two strings sharing a liberty: X, with Y moving first,
+//!   always joins them (one string, or two common liberties) over their common liberties and
+//!   the open points near those, each string granted an outside liberty as for an eye and
+//!   holding a liberty in the set whenever Y is to move. Each connection uses its own points
+//!   (none of another proof's), so, like a double connection, it keeps both strings breathing
+//!   until they are one, and Benson's iteration counts them as one group.
+//! - A **tail** (a string still unproven) is alive when X can always join it to strings
+//!   already proven, or give it two vital sub-regions, over its liberties on the open board;
+//!   the proven strings there are never captured, their proofs using none of those points.
 //! - Y stones are **dead** when their region's boundary blocks are all proven alive and X,
 //!   with Y moving first, captures every one of them (keeping the region's proof for the
 //!   blocks that rely on it).
@@ -130,6 +139,22 @@ impl Safety {
     /// Search nodes spent.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// This result, found on an image of `board` (a rotation or reflection), read on `board`:
+    /// `to[p]` is where `board`'s point `p` lies in the image.
+    pub fn pulled_back(&self, board: &Board, to: &[Point]) -> Safety {
+        let mut out = Safety {
+            alive: vec![None; board.padded_len()],
+            dead: vec![false; board.padded_len()],
+            nodes: self.nodes,
+        };
+        for p in board.points() {
+            let q = to[p.idx()].idx();
+            out.alive[p.idx()] = self.alive[q];
+            out.dead[p.idx()] = self.dead[q];
+        }
+        out
     }
 }
 
@@ -469,6 +494,82 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
     }
 }
 
+/// Node budget of one survival search ([`survives`]).
+pub const SURVIVE_NODES: u32 = 2_000;
+
+/// Whether `x`'s stones in `area` (an open area of the referee's: a connected set of points
+/// bounded by pass-alive strings and the edge, at most 64 points) survive whatever the
+/// opponent does, the opponent moving first: X answers in the area or passes, never takes a
+/// ko, and keeps every one of its strings there until the game ends by two passes or they
+/// stand in groups with two vital sub-regions. The pass-alive X strings around the area are
+/// never captured; an opponent stone joined to one of the opponent's pass-alive strings never
+/// is either. `Some(true)` proves that the opponent can
+/// capture none of them (one half of a seki); `None` when the node budget runs out.
+pub fn survives(board: &Board, area: &[Point], x: Color, budget: u32) -> Option<bool> {
+    let own = Cell::of(x);
+    // The local game is played on the area's points that are not X stones; X's strings in
+    // the area and the pass-alive ones around it are its boundary blocks.
+    let members: Vec<Point> = {
+        let mut m: Vec<Point> = area
+            .iter()
+            .copied()
+            .filter(|&p| board.cell(p) != own)
+            .collect();
+        m.sort_unstable();
+        m
+    };
+    if members.len() > 64 || members.is_empty() {
+        return None;
+    }
+    let mut block_of = vec![usize::MAX; board.padded_len()];
+    for p in board.points() {
+        if board.cell(p) == own {
+            block_of[p.idx()] = board.string_head(p).idx();
+        }
+    }
+    let mut blocks: Vec<usize> = Vec::new();
+    for &p in &members {
+        for q in board.adj(p) {
+            if board.cell(q) == own && !blocks.contains(&block_of[q.idx()]) {
+                blocks.push(block_of[q.idx()]);
+            }
+        }
+    }
+    blocks.sort_unstable();
+    if blocks.len() > 64 {
+        return None;
+    }
+    let mut local = local_region(board, &members, &blocks, &block_of, x);
+    let inside: Vec<usize> = area
+        .iter()
+        .filter(|&&p| board.cell(p) == own)
+        .map(|&p| block_of[p.idx()])
+        .collect();
+    let mut guarded = 0u64;
+    for (i, b) in blocks.iter().enumerate() {
+        if inside.contains(b) {
+            guarded |= 1 << i;
+        } else {
+            local.safe |= 1 << i;
+        }
+    }
+    if guarded == 0 {
+        return Some(true);
+    }
+    let goal = Goal {
+        eyes: 2,
+        capture: false,
+        join: false,
+        survive: true,
+    };
+    let mut s = Search::new(&local, Model::Closed, goal, guarded, budget);
+    match s.run() {
+        Outcome::Win => Some(true),
+        Outcome::Loss => Some(false),
+        Outcome::Unknown => None,
+    }
+}
+
 /// One local search of `local`: whether X reaches the goal (`eyes` vital sub-regions for each
 /// guarded string, every original Y stone captured when `capture`), and the nodes spent.
 fn solve(
@@ -483,6 +584,7 @@ fn solve(
         eyes,
         capture,
         join: false,
+        survive: false,
     };
     let mut s = Search::new(local, model, goal, guarded, budget);
     let won = s.run() == Outcome::Win;
@@ -853,6 +955,7 @@ fn joined_by_search(side: &Side, claimed: &mut [bool], nodes: &mut u64) -> Vec<(
             eyes: 0,
             capture: false,
             join: true,
+            survive: false,
         };
         let mut s = Search::new(&local, Model::Virtual, goal, 0b11, JOIN_NODES);
         let won = s.run() == Outcome::Win;

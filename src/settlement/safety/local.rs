@@ -46,6 +46,9 @@ pub(super) struct Goal {
     /// Whether the guarded strings must be joined instead: one string, or two sharing two
     /// empty points (X answers Y's move on one by playing the other).
     pub join: bool,
+    /// Whether X only has to keep its stones: X loses when Y captures one of X's original
+    /// stones, and wins when the game ends by two passes (a seki's defence).
+    pub survive: bool,
 }
 
 /// The outcome of a local search, for X.
@@ -402,6 +405,7 @@ impl<'a> Search<'a> {
                 eyes: 1,
                 capture: false,
                 join: false,
+                survive: false,
             },
             guard,
             SUB_NODES,
@@ -564,6 +568,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             if bl == 0 && stones & self.r.open_x == 0 {
+                if self.goal.survive && stones & self.r.x0 != 0 {
+                    return Err(true);
+                }
                 captured |= stones;
             } else if bl == 0 || self.model == Model::Closed {
                 // A string with a liberty the game does not see may not be captured on the
@@ -607,7 +614,7 @@ impl<'a> Search<'a> {
                 return v;
             }
             if passes >= 2 {
-                return Some(false);
+                return Some(self.goal.survive);
             }
             if depth == 0 || self.nodes >= self.budget {
                 if let Some(&w) = self.tt.get(&(st, x_to_move, passes)) {
@@ -636,7 +643,7 @@ impl<'a> Search<'a> {
             return Some(v);
         }
         if passes >= 2 {
-            return Some(false);
+            return Some(self.goal.survive);
         }
         let key = (st, x_to_move, passes);
         if let Some(&w) = self.tt.get(&key) {
