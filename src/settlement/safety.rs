@@ -77,6 +77,8 @@ use crate::engine::{Board, Cell, Color, Point, Regions};
 pub const MAX_REGION: usize = 40;
 /// Regions with more empty points than this are not searched.
 pub const MAX_EMPTIES: usize = 24;
+/// Regions with opponent stones and more points than this are not searched for their capture.
+pub const MAX_WIDE: usize = 64;
 /// Node budget of one local search.
 pub const LOCAL_NODES: u32 = 4_000;
 /// Open sets (a group's liberties and small regions) with more points than this are not
@@ -165,6 +167,8 @@ struct RegionInfo {
     blocks: Vec<usize>,
     /// The local game, when the region is small enough to search.
     local: Option<Region>,
+    /// The local game of a wider region with opponent stones, searched only for their capture.
+    wide: Option<Region>,
     /// Whether a closed proof holds.
     closed: bool,
     /// The boundary blocks (as bits over `blocks`) the region is an eye of.
@@ -270,10 +274,18 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             && blocks.len() <= 64
             && !blocks.is_empty())
         .then(|| local_region(board, &members, &blocks, &block_of, x));
+        // Wider regions holding opponent stones are searched only for their capture.
+        let wide = (local.is_none()
+            && has_y
+            && members.len() <= MAX_WIDE
+            && blocks.len() <= 64
+            && !blocks.is_empty())
+        .then(|| local_region(board, &members, &blocks, &block_of, x));
         infos.push(RegionInfo {
             members,
             blocks,
             local,
+            wide,
             closed: false,
             eye_of: 0,
             has_y,
@@ -475,7 +487,9 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
         {
             continue;
         }
-        let Some(local) = &info.local else { continue };
+        let Some(local) = info.local.as_ref().or(info.wide.as_ref()) else {
+            continue;
+        };
         // A region that is some block's closed proof keeps its closed model.
         let model = if need[r] == 2 {
             Model::Closed
