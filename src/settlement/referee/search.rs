@@ -46,6 +46,13 @@ pub(super) struct Search<'a> {
     pub(super) first_win: Option<Point>,
     /// The attacker wins when its net captures exceed this (0: when it comes out ahead).
     pub(super) threshold: i32,
+    /// The hashes of the positions of the line being read: a move that recreates one is
+    /// illegal (positional superko), so that a capture-recapture cycle ends the line.
+    path: Vec<u64>,
+    /// The least index in `path` of a position that a move of the subtree being read was
+    /// refused for recreating (`usize::MAX`: none): a node deeper than that index depends on
+    /// the line that led to it, and its result is not stored.
+    cut: usize,
 }
 
 /// A small multiplicative hasher for the table's keys (std's SipHash took a tenth of the
@@ -96,6 +103,8 @@ impl<'a> Search<'a> {
             root_depth: None,
             first_win: None,
             threshold: 0,
+            path: Vec::new(),
+            cut: usize::MAX,
         }
     }
 
@@ -228,6 +237,9 @@ impl<'a> Search<'a> {
         }
         let mut child = self.boards[level].take().unwrap_or_else(|| board.clone());
         let mut result: Option<bool> = None;
+        let here = self.path.len();
+        self.path.push(board.hash());
+        let cut_before = std::mem::replace(&mut self.cut, usize::MAX);
         for i in 0..=moves.len() {
             let r = if i == pass_at {
                 self.attack(board, to_move.opp(), passes + 1, gone, depth - 1)
@@ -249,6 +261,12 @@ impl<'a> Search<'a> {
                     unknown = true;
                     continue;
                 }
+                if info.captured > 0 {
+                    if let Some(at) = self.path.iter().position(|&h| h == child.hash()) {
+                        self.cut = self.cut.min(at);
+                        continue;
+                    }
+                }
                 let g = if info.captured > 0 {
                     self.lost(&child, gone)
                 } else {
@@ -269,6 +287,9 @@ impl<'a> Search<'a> {
             }
         }
         self.boards[level] = Some(child);
+        self.path.pop();
+        let line_dependent = self.cut < here;
+        self.cut = self.cut.min(cut_before);
         let decided = match result {
             Some(w) => Some(w),
             None if unknown => None,
@@ -277,7 +298,9 @@ impl<'a> Search<'a> {
         };
         match decided {
             Some(w) => {
-                self.tt.insert(key, w);
+                if !line_dependent {
+                    self.tt.insert(key, w);
+                }
                 if w {
                     Tri::Win
                 } else {

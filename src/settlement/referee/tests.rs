@@ -394,3 +394,26 @@ fn a_local_attack_is_read_from_the_attackers_first_move() {
     assert_eq!(area.len(), 12);
     assert_eq!(local_attack(&b, &area, Color::White, 1_000), Some(false));
 }
+
+/// The last `search_budget` position of the 3x3 board (`jpd exhaust --size 3`), a cycle of
+/// sending two and returning one. Black A2-A1-B1 (liberties A3, C1), Black C2 (C3, C1) and
+/// White B3-B2 (A3, C3). By hand: Black C3 puts White in atari, but White C1 takes C2-C3 and
+/// puts A2-A1-B1 in atari at A3; Black's only reply, C2 taking C1 back (not a ko: C2 keeps C1
+/// and C3), recreates the starting position and is illegal under positional superko, so
+/// White takes three at A3. Black C1 leaves A3 and C3 shared by both sides, and whoever fills
+/// one is taken at the other. White C3 or A3 is self-atari, taken at once. Neither side can
+/// capture: every stone is in seki. Before the search refused the repeating capture, the
+/// cycle ran its depth out.
+#[test]
+fn a_cycle_of_sending_two_returning_one_ends_in_seki() {
+    let (b, j) = judged(
+        "
+            . O .
+            X O X
+            X X .",
+    );
+    assert_ne!(j.unsettled(), Some(Unsettled::Budget));
+    for p in b.points().filter(|&p| b.stone(p).is_some()) {
+        assert_eq!(j.status(p), Status::Seki, "{}", b.coord(p).to_human(3));
+    }
+}
