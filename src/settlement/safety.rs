@@ -894,7 +894,6 @@ fn joined_by_search(side: &Side, claimed: &mut [bool], nodes: &mut u64) -> Vec<(
     let Side {
         board,
         x,
-        own,
         block_of,
         regions,
         infos,
@@ -911,26 +910,7 @@ fn joined_by_search(side: &Side, claimed: &mut [bool], nodes: &mut u64) -> Vec<(
             && !forbidden[q.idx()]
             && regions.region_of(q).is_some_and(|r| infos[r].unused())
     };
-    // The pairs of strings around each open point, in point order.
-    let mut shared: Vec<((usize, usize), Point)> = Vec::new();
-    for p in board.points() {
-        if !open_area(p, &forbidden) {
-            continue;
-        }
-        let mut around: Vec<usize> = Vec::new();
-        for q in board.adj(p) {
-            if board.cell(q) == own && !around.contains(&block_of[q.idx()]) {
-                around.push(block_of[q.idx()]);
-            }
-        }
-        around.sort_unstable();
-        for i in 0..around.len() {
-            for j in i + 1..around.len() {
-                shared.push(((around[i], around[j]), p));
-            }
-        }
-    }
-    shared.sort_unstable();
+    let shared = shared_points(side, |p| open_area(p, &forbidden));
     let mut links = Vec::new();
     let mut k = 0;
     while k < shared.len() {
@@ -987,6 +967,28 @@ fn joined_by_search(side: &Side, claimed: &mut [bool], nodes: &mut u64) -> Vec<(
     links
 }
 
+/// For each empty point that `usable` accepts, each pair of X strings next to it (the lower
+/// index first): the pairs and their points, sorted by pair, then point.
+fn shared_points(side: &Side, usable: impl Fn(Point) -> bool) -> Vec<((usize, usize), Point)> {
+    let mut shared: Vec<((usize, usize), Point)> = Vec::new();
+    for p in side.board.points().filter(|&p| usable(p)) {
+        let mut around: Vec<usize> = Vec::new();
+        for q in side.board.adj(p) {
+            if side.board.cell(q) == side.own && !around.contains(&side.block_of[q.idx()]) {
+                around.push(side.block_of[q.idx()]);
+            }
+        }
+        around.sort_unstable();
+        for i in 0..around.len() {
+            for j in i + 1..around.len() {
+                shared.push(((around[i], around[j]), p));
+            }
+        }
+    }
+    shared.sort_unstable();
+    shared
+}
+
 /// The groups of X's strings joined by double connections: two strings sharing two empty
 /// points outside every searched region are one group, since X answers Y's move on either
 /// point by playing the other, which joins them (each point serves one pair only). Returns
@@ -998,8 +1000,6 @@ fn joined_by_miai(
 ) -> (Vec<usize>, Vec<Point>) {
     let Side {
         board,
-        own,
-        block_of,
         nb,
         regions,
         infos,
@@ -1010,29 +1010,11 @@ fn joined_by_miai(
         let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
         parent[ra.max(rb)] = ra.min(rb);
     }
-    // Candidate points per pair of strings, in point order.
-    let mut shared: Vec<((usize, usize), Point)> = Vec::new();
-    for p in board.points() {
-        if board.cell(p) != Cell::Empty || claimed[p.idx()] {
-            continue;
-        }
-        if !regions.region_of(p).is_some_and(|r| infos[r].unused()) {
-            continue;
-        }
-        let mut around: Vec<usize> = Vec::new();
-        for q in board.adj(p) {
-            if board.cell(q) == own && !around.contains(&block_of[q.idx()]) {
-                around.push(block_of[q.idx()]);
-            }
-        }
-        around.sort_unstable();
-        for a in 0..around.len() {
-            for b in a + 1..around.len() {
-                shared.push(((around[a], around[b]), p));
-            }
-        }
-    }
-    shared.sort_unstable();
+    let shared = shared_points(side, |p| {
+        board.cell(p) == Cell::Empty
+            && !claimed[p.idx()]
+            && regions.region_of(p).is_some_and(|r| infos[r].unused())
+    });
     let mut used: Vec<Point> = Vec::new();
     let mut k = 0;
     while k < shared.len() {
