@@ -701,7 +701,6 @@ fn group_search(
         x,
         own,
         block_of,
-        regions,
         infos,
         ..
     } = *side;
@@ -716,38 +715,8 @@ fn group_search(
             inner.extend_from_slice(&info.members);
         }
     }
-    let open_area = |q: Point| {
-        board.cell(q) == Cell::Empty
-            && !claimed[q.idx()]
-            && regions.region_of(q).is_some_and(|r| infos[r].unused())
-    };
-    let mut libs: Vec<Point> = Vec::new();
-    for p in board.points() {
-        if board.cell(p) == own && in_cand(block_of[p.idx()]) {
-            for q in board.adj(p) {
-                if open_area(q) && !libs.contains(&q) {
-                    libs.push(q);
-                }
-            }
-        }
-    }
-    let mut ring: Vec<Point> = Vec::new();
-    for &q in &libs {
-        for r in board.adj(q) {
-            if open_area(r) && !libs.contains(&r) && !ring.contains(&r) {
-                ring.push(r);
-            }
-        }
-    }
-    let mut members: Vec<Point> = inner.iter().chain(&libs).copied().collect();
-    members.sort_unstable();
-    members.dedup();
-    if members.len() + ring.len() <= MAX_OPEN {
-        members.extend_from_slice(&ring);
-        members.sort_unstable();
-        members.dedup();
-    }
-    if members.len() > MAX_OPEN || members.is_empty() {
+    let (members, _) = open_set(side, in_cand, inner, claimed)?;
+    if members.is_empty() {
         return None;
     }
     // The candidate's strings with an empty point of the set next to them.
@@ -780,6 +749,59 @@ fn group_search(
     })
 }
 
+/// The open set of the strings `in_set` accepts: the points `inner`, the strings' liberties on
+/// the open board (empty points not claimed, in regions no proof uses) and, when the set stays
+/// within [`MAX_OPEN`] points, the open points next to those; sorted. `None` when it is larger
+/// than that; otherwise the set and its number of liberties on the open board.
+fn open_set(
+    side: &Side,
+    in_set: impl Fn(usize) -> bool,
+    inner: Vec<Point>,
+    claimed: &[bool],
+) -> Option<(Vec<Point>, usize)> {
+    let Side {
+        board,
+        own,
+        block_of,
+        regions,
+        infos,
+        ..
+    } = *side;
+    let open_area = |q: Point| {
+        board.cell(q) == Cell::Empty
+            && !claimed[q.idx()]
+            && regions.region_of(q).is_some_and(|r| infos[r].unused())
+    };
+    let mut libs: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if board.cell(p) == own && in_set(block_of[p.idx()]) {
+            for q in board.adj(p) {
+                if open_area(q) && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+        }
+    }
+    let mut ring: Vec<Point> = Vec::new();
+    for &q in &libs {
+        for r in board.adj(q) {
+            if open_area(r) && !libs.contains(&r) && !ring.contains(&r) {
+                ring.push(r);
+            }
+        }
+    }
+    let mut members = inner;
+    members.extend_from_slice(&libs);
+    members.sort_unstable();
+    members.dedup();
+    if members.len() + ring.len() <= MAX_OPEN {
+        members.extend_from_slice(&ring);
+        members.sort_unstable();
+        members.dedup();
+    }
+    (members.len() <= MAX_OPEN).then_some((members, libs.len()))
+}
+
 /// The connection search of one string `b` not yet proven: its liberties on the open board
 /// (and the small regions it alone bounds) and the empty points next to them, not claimed by
 /// another proof, searched in the closed model with the outside as open. The proven strings
@@ -798,54 +820,20 @@ fn connection_search(
         x,
         own,
         block_of,
-        regions,
         infos,
         ..
     } = *side;
-    let open_area = |q: Point| {
-        board.cell(q) == Cell::Empty
-            && !claimed[q.idx()]
-            && regions.region_of(q).is_some_and(|r| infos[r].unused())
-    };
-    let mut members: Vec<Point> = Vec::new();
+    let mut inner: Vec<Point> = Vec::new();
     for info in infos {
         if info.local.is_some()
             && info.blocks == [b]
             && !info.members.iter().any(|p| claimed[p.idx()])
         {
-            members.extend_from_slice(&info.members);
+            inner.extend_from_slice(&info.members);
         }
     }
-    let mut libs: Vec<Point> = Vec::new();
-    for p in board.points() {
-        if board.cell(p) == own && block_of[p.idx()] == b {
-            for q in board.adj(p) {
-                if open_area(q) && !libs.contains(&q) {
-                    libs.push(q);
-                }
-            }
-        }
-    }
-    if libs.is_empty() {
-        return None;
-    }
-    let mut ring: Vec<Point> = Vec::new();
-    for &q in &libs {
-        for r in board.adj(q) {
-            if open_area(r) && !libs.contains(&r) && !ring.contains(&r) {
-                ring.push(r);
-            }
-        }
-    }
-    members.extend_from_slice(&libs);
-    members.sort_unstable();
-    members.dedup();
-    if members.len() + ring.len() <= MAX_OPEN {
-        members.extend_from_slice(&ring);
-        members.sort_unstable();
-        members.dedup();
-    }
-    if members.len() > MAX_OPEN {
+    let (members, libs) = open_set(side, |c| c == b, inner, claimed)?;
+    if libs == 0 {
         return None;
     }
     // `b` and the proven strings with an empty point of the set next to them.
