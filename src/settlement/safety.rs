@@ -51,6 +51,11 @@
 //!   only, counts as an eye of the strings around it when a search of it alone (the virtual
 //!   model) shows it is one. Both are again Benson's argument: each string keeps a liberty in
 //!   each of its eye regions as long as it has one elsewhere.
+//! - A **linked region** is a region whose closed proof fails, bordered by strings that meet
+//!   outside it (empty points next to two of them): it is searched again as an open set with
+//!   the other small regions its strings alone bound and those meeting points, as a group
+//!   proof (every listed string guarded; failing that, the small strings with no liberty
+//!   outside the set are played as X stones of the set, which Y may capture).
 //! - A **searched connection** joins two strings sharing a liberty: X, with Y moving first,
 //!   always joins them (one string, or two common liberties) over their common liberties and
 //!   the open points near those, each string granted an outside liberty as for an eye and
@@ -191,6 +196,19 @@ struct Side<'a> {
     regions: &'a Regions,
     infos: &'a [RegionInfo],
 }
+
+impl Side<'_> {
+    /// The stones of X's string `b`.
+    fn stones(&self, b: usize) -> Vec<Point> {
+        self.board
+            .points()
+            .filter(|p| self.board.cell(*p) == self.own && self.block_of[p.idx()] == b)
+            .collect()
+    }
+}
+
+/// Strings of at most this many stones may be given up in a region's search.
+const EXPENDABLE: usize = 4;
 
 impl RegionInfo {
     /// Whether no region proof uses the region (it was not searched, or proved nothing): its
@@ -344,10 +362,34 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
     let mut by_group = vec![false; nb];
     let mut proofs: Vec<GroupProof> = Vec::new();
     let mut tried: Vec<Vec<usize>> = Vec::new();
+    let mut tried_regions = vec![false; infos.len()];
     let (group, alive) = loop {
         let (group, _) = joined_by_miai(&side, &claimed, &links);
         let alive = fixpoint(&infos, &group, &by_group);
         let mut progress = false;
+        for r in 0..infos.len() {
+            let info = &infos[r];
+            if tried_regions[r]
+                || info.local.is_none()
+                || info.closed
+                || info.blocks.len() < 2
+                || info.blocks.iter().all(|&b| alive[b])
+            {
+                continue;
+            }
+            tried_regions[r] = true;
+            let Some(proof) = territory_search(&side, r, &claimed, &mut out.nodes) else {
+                continue;
+            };
+            for &b in &proof.blocks {
+                by_group[b] = true;
+            }
+            for &p in &proof.members {
+                claimed[p.idx()] = true;
+            }
+            proofs.push(proof);
+            progress = true;
+        }
         for cand in candidate_groups(board, own, &block_of, nb) {
             if cand.iter().all(|&b| alive[b]) || tried.contains(&cand) {
                 continue;
@@ -747,6 +789,136 @@ fn group_search(
         blocks,
         local,
     })
+}
+
+/// The search of a region whose boundary strings are linked outside it: the region, the
+/// other small regions bounded by its strings alone, and the empty points outside next to two
+/// of its strings (the links: a diagonal's other cutting point, a one-point jump), not claimed,
+/// searched in the closed model with the outside as open. The region's strings are proven
+/// alive when X, with Y moving first, keeps every one of them in a group with two vital
+/// sub-regions.
+fn territory_search(
+    side: &Side,
+    r: usize,
+    claimed: &[bool],
+    nodes: &mut u64,
+) -> Option<GroupProof> {
+    let Side {
+        board,
+        x,
+        own,
+        block_of,
+        regions,
+        infos,
+        ..
+    } = *side;
+    let info = &infos[r];
+    if info.members.iter().any(|p| claimed[p.idx()]) {
+        return None;
+    }
+    let of_r = |b: usize| info.blocks.binary_search(&b).is_ok();
+    let mut members = info.members.clone();
+    for (r2, other) in infos.iter().enumerate() {
+        if r2 != r
+            && other.local.is_some()
+            && !other.blocks.is_empty()
+            && other.blocks.iter().all(|&b| of_r(b))
+            && !other.members.iter().any(|p| claimed[p.idx()])
+        {
+            members.extend_from_slice(&other.members);
+        }
+    }
+    let mut links = 0;
+    for p in board.points() {
+        if board.cell(p) != Cell::Empty
+            || claimed[p.idx()]
+            || members.contains(&p)
+            || !regions.region_of(p).is_some_and(|q| infos[q].unused())
+        {
+            continue;
+        }
+        let mut seen: Vec<usize> = Vec::new();
+        for q in board.adj(p) {
+            if board.cell(q) == own && of_r(block_of[q.idx()]) && !seen.contains(&block_of[q.idx()])
+            {
+                seen.push(block_of[q.idx()]);
+            }
+        }
+        if seen.len() >= 2 {
+            members.push(p);
+            links += 1;
+        }
+    }
+    if links == 0 {
+        return None;
+    }
+    // Every string kept first; then, that failing, the small strings of the region with no
+    // liberty or X neighbour outside the set played as X stones of the set that Y may capture.
+    let mut expendable: Vec<usize> = Vec::new();
+    for &b in &info.blocks {
+        let stones = side.stones(b);
+        let enclosed = stones.iter().all(|&p| {
+            board
+                .adj(p)
+                .into_iter()
+                .all(|q| board.cell(q) != Cell::Empty || members.contains(&q))
+        });
+        if stones.len() <= EXPENDABLE && enclosed {
+            expendable.push(b);
+        }
+    }
+    if expendable.len() == info.blocks.len() {
+        expendable.clear();
+    }
+    let tries: &[&[usize]] = if expendable.is_empty() {
+        &[&[]]
+    } else {
+        &[&[], &expendable]
+    };
+    for given_up in tries {
+        let mut set = members.clone();
+        for &b in *given_up {
+            set.extend(side.stones(b));
+        }
+        if set.len() > MAX_OPEN {
+            return None;
+        }
+        set.sort_unstable();
+        let mut blocks: Vec<usize> = Vec::new();
+        for &p in &set {
+            if board.cell(p) != Cell::Empty {
+                continue;
+            }
+            for q in board.adj(p) {
+                let c = block_of[q.idx()];
+                if board.cell(q) == own && !blocks.contains(&c) && !given_up.contains(&c) {
+                    blocks.push(c);
+                }
+            }
+        }
+        blocks.sort_unstable();
+        if blocks.len() > 64 {
+            return None;
+        }
+        let local = local_region(board, &set, &blocks, block_of, x);
+        let (won, n) = solve(
+            &local,
+            Model::Closed,
+            2,
+            false,
+            low_bits(blocks.len()),
+            GROUP_NODES,
+        );
+        *nodes += n as u64;
+        if won {
+            return Some(GroupProof {
+                members: set,
+                blocks,
+                local,
+            });
+        }
+    }
+    None
 }
 
 /// The open set of the strings `in_set` accepts: the points `inner`, the strings' liberties on

@@ -285,3 +285,35 @@ fn a_tail_that_can_always_connect_to_a_living_group_is_proven_alive() {
     assert_eq!(s.alive(f9), Some(Proof::Search));
     assert_eq!(s.alive(at(&b, 'G', 9)), Some(Proof::Search));
 }
+
+/// The final position of a 9x9 game of the 2004 Computer Olympiad (GNU Go against Magog,
+/// `corpus/real/gnugo-3.8/olympiad2004/9x9/gnu-mag.sgf`). White's long string C7-J3 has the
+/// eye G2, whose other wall is the lone stone G1, and the corner H1-J1 holding Black's J2 (in
+/// atari at J1). Each region is bounded by both strings, which meet outside them at F1 only:
+/// the regions alone give neither string two eyes, so the region searches prove nothing. A
+/// search of G2, H1-J1-J2 and F1 together, Black first, finds White alive by hand: Black F1
+/// or H1 is answered by White J1, which takes J2 (and H1), leaving G2, H1 (or J2) as eyes of
+/// both strings; Black G2 is suicide; Black J1 is taken at H1. Black J2 can never escape, so
+/// it is dead. GNU Go 3.8 (`final_status_list`) lists C7-J3 alive and J2 dead.
+#[test]
+fn regions_of_two_strings_linked_outside_them_are_searched_together() {
+    let b = Board::from_ascii(
+        "
+        . . . . . . . . .
+        . X X X X X . . .
+        X X O O X O X . .
+        X O . O O O X . .
+        O O . . O X X X X
+        . . O . O O X O X
+        . . . O X O O O O
+        . . . . . O . O X
+        . . . . . . O . .",
+    )
+    .unwrap();
+    let s = Safety::analyse(&b);
+    for p in ["E5", "J3", "H2", "F2", "C7", "G1"] {
+        let (col, row) = (p.as_bytes()[0] as char, p[1..].parse().unwrap());
+        assert!(s.alive(at(&b, col, row)).is_some(), "{p}");
+    }
+    assert!(s.dead(at(&b, 'J', 2)));
+}
