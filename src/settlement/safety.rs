@@ -74,12 +74,14 @@
 
 mod local;
 mod open;
+mod survive;
 
 use local::{low_bits, Goal, Model, Outcome, Region, Search};
 use open::{
     candidate_groups, connection_search, group_search, joined_by_miai, joined_by_search,
     territory_search, GroupProof,
 };
+pub use survive::{survives, SURVIVE_NODES};
 
 use crate::engine::{Board, Cell, Color, Point, Regions};
 
@@ -212,7 +214,80 @@ impl RegionInfo {
 
 fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
     let own = Cell::of(x);
-    // X's strings, densely numbered.
+    let (block_of, block_stones) = strings(board, own);
+    let nb = block_stones.len();
+    if nb == 0 {
+        return;
+    }
+    let regions = Regions::new(board, |p| board.cell(p) != own);
+    let mut infos = region_infos(board, x, &regions, &block_of, &block_stones);
+    search_regions(&mut infos, &mut out.nodes);
+    // Groups: strings joined by double connections; Benson's iteration over the proofs; then
+    // the open searches of groups the regions alone do not prove, until none succeeds.
+    let side = Side {
+        board,
+        x,
+        own,
+        block_of: &block_of,
+        nb,
+        regions: &regions,
+        infos: &infos,
+    };
+    let mut claimed = vec![false; board.padded_len()];
+    let links = joined_by_search(&side, &mut claimed, &mut out.nodes);
+    let mut proven = Proven {
+        by_group: vec![false; nb],
+        proofs: Vec::new(),
+        claimed,
+    };
+    let (group, alive) = prove_groups(&side, &links, &mut proven, &mut out.nodes);
+    let alive = prove_tails(&side, &links, alive, &mut proven, &mut out.nodes);
+    let (need, guard) = eye_use(&infos, &group, &alive, nb);
+    for (b, stones) in block_stones.iter().enumerate() {
+        if !alive[b] {
+            continue;
+        }
+        let searched = proven.by_group[b]
+            || links.iter().any(|&(c, d)| c == b || d == b)
+            || infos.iter().any(|info| {
+                info.searched && info.blocks.contains(&b) && info.blocks.iter().all(|&c| alive[c])
+            });
+        let proof = if searched {
+            Proof::Search
+        } else {
+            Proof::Static
+        };
+        for &p in stones {
+            out.alive[p.idx()] = Some(proof);
+        }
+    }
+    mark_dead(&side, &proven, &alive, &need, &guard, out);
+}
+
+/// What the group, linked-region and tail searches have proven so far: the strings proven by
+/// an open proof, the proofs, and the points they use (no other proof may use them).
+struct Proven {
+    by_group: Vec<bool>,
+    proofs: Vec<GroupProof>,
+    claimed: Vec<bool>,
+}
+
+impl Proven {
+    /// Records an open proof: its strings are alive, its points claimed.
+    fn add(&mut self, proof: GroupProof) {
+        for &b in &proof.blocks {
+            self.by_group[b] = true;
+        }
+        for &p in &proof.members {
+            self.claimed[p.idx()] = true;
+        }
+        self.proofs.push(proof);
+    }
+}
+
+/// X's strings, densely numbered: each stone's string (`usize::MAX` elsewhere) and each
+/// string's stones.
+fn strings(board: &Board, own: Cell) -> (Vec<usize>, Vec<Vec<Point>>) {
     let mut block_of = vec![usize::MAX; board.padded_len()];
     let mut block_stones: Vec<Vec<Point>> = Vec::new();
     for p in board.points() {
@@ -227,11 +302,20 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             block_stones[b].push(p);
         }
     }
+    (block_of, block_stones)
+}
+
+/// The regions of X (the points that are not X stones, islands of X stones added), each with
+/// its boundary strings and its local games.
+fn region_infos(
+    board: &Board,
+    x: Color,
+    regions: &Regions,
+    block_of: &[usize],
+    block_stones: &[Vec<Point>],
+) -> Vec<RegionInfo> {
+    let own = Cell::of(x);
     let nb = block_stones.len();
-    if nb == 0 {
-        return;
-    }
-    let regions = Regions::new(board, |p| board.cell(p) != own);
     // Islands: X strings whose every neighbour lies in one region. They are played in that
     // region's local game as X stones the opponent may take, not as boundary blocks (the
     // single stone on the vital point of a dead eye space).
@@ -283,14 +367,14 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             && empties <= MAX_EMPTIES
             && blocks.len() <= 64
             && !blocks.is_empty())
-        .then(|| local_region(board, &members, &blocks, &block_of, x));
+        .then(|| local_region(board, &members, &blocks, block_of, x));
         // Wider regions holding opponent stones are searched only for their capture.
         let wide = (local.is_none()
             && has_y
             && members.len() <= MAX_WIDE
             && blocks.len() <= 64
             && !blocks.is_empty())
-        .then(|| local_region(board, &members, &blocks, &block_of, x));
+        .then(|| local_region(board, &members, &blocks, block_of, x));
         infos.push(RegionInfo {
             members,
             blocks,
@@ -302,13 +386,18 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             searched: false,
         });
     }
-    // The searches of each region, independent of the others.
-    for info in &mut infos {
+    infos
+}
+
+/// The searches of each region, independent of the others: a closed proof, else an eye for
+/// all its strings, else an eye for as many of them as one strategy keeps.
+fn search_regions(infos: &mut [RegionInfo], nodes: &mut u64) {
+    for info in infos.iter_mut() {
         let Some(local) = &info.local else { continue };
         let k = info.blocks.len();
         let all = low_bits(k);
         let (closed, n) = solve(local, Model::Closed, 2, false, all, LOCAL_NODES);
-        out.nodes += n as u64;
+        *nodes += n as u64;
         if closed {
             info.closed = true;
             info.eye_of = all;
@@ -316,7 +405,7 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             continue;
         }
         let (eye, n) = solve(local, Model::Virtual, 1, false, all, LOCAL_NODES);
-        out.nodes += n as u64;
+        *nodes += n as u64;
         if eye {
             info.eye_of = all;
             info.searched = n > 0;
@@ -331,36 +420,38 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
         for b in 0..k {
             let guard = info.eye_of | 1 << b;
             let (eye, n) = solve(local, Model::Virtual, 1, false, guard, LOCAL_NODES / 4);
-            out.nodes += n as u64;
+            *nodes += n as u64;
             if eye {
                 info.eye_of = guard;
                 info.searched |= n > 0;
             }
         }
     }
-    // Groups: strings joined by double connections; Benson's iteration over the proofs; then
-    // the open searches of groups the regions alone do not prove, until none succeeds.
-    let side = Side {
+}
+
+/// Benson's iteration over the region proofs with the open searches of linked regions and
+/// candidate groups, until none succeeds. Returns each string's group and whether it is alive.
+fn prove_groups(
+    side: &Side,
+    links: &[(usize, usize)],
+    proven: &mut Proven,
+    nodes: &mut u64,
+) -> (Vec<usize>, Vec<bool>) {
+    let Side {
         board,
-        x,
         own,
-        block_of: &block_of,
+        block_of,
         nb,
-        regions: &regions,
-        infos: &infos,
-    };
-    let mut claimed = vec![false; board.padded_len()];
-    let links = joined_by_search(&side, &mut claimed, &mut out.nodes);
-    let mut by_group = vec![false; nb];
-    let mut proofs: Vec<GroupProof> = Vec::new();
+        infos,
+        ..
+    } = *side;
     let mut tried: Vec<Vec<usize>> = Vec::new();
     let mut tried_regions = vec![false; infos.len()];
-    let (group, alive) = loop {
-        let (group, _) = joined_by_miai(&side, &claimed, &links);
-        let alive = fixpoint(&infos, &group, &by_group);
+    loop {
+        let (group, _) = joined_by_miai(side, &proven.claimed, links);
+        let alive = fixpoint(infos, &group, &proven.by_group);
         let mut progress = false;
-        for r in 0..infos.len() {
-            let info = &infos[r];
+        for (r, info) in infos.iter().enumerate() {
             if tried_regions[r]
                 || info.local.is_none()
                 || info.closed
@@ -370,69 +461,70 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
                 continue;
             }
             tried_regions[r] = true;
-            let Some(proof) = territory_search(&side, r, &claimed, &mut out.nodes) else {
-                continue;
-            };
-            for &b in &proof.blocks {
-                by_group[b] = true;
+            if let Some(proof) = territory_search(side, r, &proven.claimed, nodes) {
+                proven.add(proof);
+                progress = true;
             }
-            for &p in &proof.members {
-                claimed[p.idx()] = true;
-            }
-            proofs.push(proof);
-            progress = true;
         }
-        for cand in candidate_groups(board, own, &block_of, nb) {
+        for cand in candidate_groups(board, own, block_of, nb) {
             if cand.iter().all(|&b| alive[b]) || tried.contains(&cand) {
                 continue;
             }
             tried.push(cand.clone());
-            let Some(proof) = group_search(&side, &cand, &claimed, &mut out.nodes) else {
-                continue;
-            };
-            for &b in &proof.blocks {
-                by_group[b] = true;
+            if let Some(proof) = group_search(side, &cand, &proven.claimed, nodes) {
+                proven.add(proof);
+                progress = true;
             }
-            for &p in &proof.members {
-                claimed[p.idx()] = true;
-            }
-            proofs.push(proof);
-            progress = true;
         }
         if !progress {
-            break (group, alive);
+            return (group, alive);
         }
-    };
-    // Connections: a string not yet proven that X can always join to a proven one (or give a
-    // group with two eyes), searched over its liberties on the open board. The points of the
-    // double connections the groups above rely on stay out of these searches.
-    let (_, miai_points) = joined_by_miai(&side, &claimed, &links);
-    for &p in &miai_points {
-        claimed[p.idx()] = true;
     }
-    let mut alive = alive;
+}
+
+/// Tails: a string not yet proven that X can always join to a proven one (or give a group
+/// with two eyes), searched over its liberties on the open board, in rounds until none
+/// succeeds. The points of the double connections the groups rely on stay out of these
+/// searches. Returns whether each string is alive.
+fn prove_tails(
+    side: &Side,
+    links: &[(usize, usize)],
+    mut alive: Vec<bool>,
+    proven: &mut Proven,
+    nodes: &mut u64,
+) -> Vec<bool> {
+    let (_, miai_points) = joined_by_miai(side, &proven.claimed, links);
+    for &p in &miai_points {
+        proven.claimed[p.idx()] = true;
+    }
     for _ in 0..CONNECT_ROUNDS {
         let mut progress = false;
-        for b in 0..nb {
+        for b in 0..side.nb {
             if alive[b] {
                 continue;
             }
-            let Some(proof) = connection_search(&side, b, &claimed, &alive, &mut out.nodes) else {
-                continue;
-            };
-            alive[b] = true;
-            by_group[b] = true;
-            for &p in &proof.members {
-                claimed[p.idx()] = true;
+            if let Some(proof) = connection_search(side, b, &proven.claimed, &alive, nodes) {
+                alive[b] = true;
+                proven.add(proof);
+                progress = true;
             }
-            proofs.push(proof);
-            progress = true;
         }
         if !progress {
             break;
         }
     }
-    // Which blocks rely on which region, and for how many eyes.
+    alive
+}
+
+/// Which strings rely on which region, and for how many eyes: per region, the eyes its
+/// capture search must keep (2 for a closed proof in use, 1 for an eye in use, 0) and the
+/// strings it must keep them for.
+fn eye_use(
+    infos: &[RegionInfo],
+    group: &[usize],
+    alive: &[bool],
+    nb: usize,
+) -> (Vec<u8>, Vec<u64>) {
     let mut need = vec![0u8; infos.len()];
     let mut guard = vec![0u64; infos.len()];
     let mut used_closed = vec![false; nb];
@@ -478,28 +570,23 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
             need[r] = need[r].max(1);
         }
     }
-    for (b, stones) in block_stones.iter().enumerate() {
-        if !alive[b] {
-            continue;
-        }
-        let searched = by_group[b]
-            || links.iter().any(|&(c, d)| c == b || d == b)
-            || infos.iter().any(|info| {
-                info.searched && info.blocks.contains(&b) && info.blocks.iter().all(|&c| alive[c])
-            });
-        let proof = if searched {
-            Proof::Search
-        } else {
-            Proof::Static
-        };
-        for &p in stones {
-            out.alive[p.idx()] = Some(proof);
-        }
-    }
-    // Dead stones: in an open group proof, every Y stone of its set captured (its strategy
-    // covers its regions); elsewhere, regions whose boundary is alive, every opponent stone
-    // captured.
-    for proof in &proofs {
+    (need, guard)
+}
+
+/// Dead stones: in an open proof, every Y stone of its set captured (its strategy covers its
+/// regions); elsewhere, in regions whose boundary is alive, every opponent stone captured.
+fn mark_dead(
+    side: &Side,
+    proven: &Proven,
+    alive: &[bool],
+    need: &[u8],
+    guard: &[u64],
+    out: &mut Safety,
+) {
+    let Side {
+        board, x, infos, ..
+    } = *side;
+    for proof in &proven.proofs {
         if proof.local.y0 == 0 {
             continue;
         }
@@ -517,7 +604,7 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
     for (r, info) in infos.iter().enumerate() {
         if !info.has_y
             || !info.blocks.iter().all(|&b| alive[b])
-            || info.members.iter().any(|p| claimed[p.idx()])
+            || info.members.iter().any(|p| proven.claimed[p.idx()])
         {
             continue;
         }
@@ -539,82 +626,6 @@ fn analyse_colour(board: &Board, x: Color, out: &mut Safety) {
                 }
             }
         }
-    }
-}
-
-/// Node budget of one survival search ([`survives`]).
-pub const SURVIVE_NODES: u32 = 2_000;
-
-/// Whether `x`'s stones in `area` (an open area of the referee's: a connected set of points
-/// bounded by pass-alive strings and the edge, at most 64 points) survive whatever the
-/// opponent does, the opponent moving first: X answers in the area or passes, never takes a
-/// ko, and keeps every one of its strings there until the game ends by two passes or they
-/// stand in groups with two vital sub-regions. The pass-alive X strings around the area are
-/// never captured; an opponent stone joined to one of the opponent's pass-alive strings never
-/// is either. `Some(true)` proves that the opponent can
-/// capture none of them (one half of a seki); `None` when the node budget runs out.
-pub fn survives(board: &Board, area: &[Point], x: Color, budget: u32) -> Option<bool> {
-    let own = Cell::of(x);
-    // The local game is played on the area's points that are not X stones; X's strings in
-    // the area and the pass-alive ones around it are its boundary blocks.
-    let members: Vec<Point> = {
-        let mut m: Vec<Point> = area
-            .iter()
-            .copied()
-            .filter(|&p| board.cell(p) != own)
-            .collect();
-        m.sort_unstable();
-        m
-    };
-    if members.len() > 64 || members.is_empty() {
-        return None;
-    }
-    let mut block_of = vec![usize::MAX; board.padded_len()];
-    for p in board.points() {
-        if board.cell(p) == own {
-            block_of[p.idx()] = board.string_head(p).idx();
-        }
-    }
-    let mut blocks: Vec<usize> = Vec::new();
-    for &p in &members {
-        for q in board.adj(p) {
-            if board.cell(q) == own && !blocks.contains(&block_of[q.idx()]) {
-                blocks.push(block_of[q.idx()]);
-            }
-        }
-    }
-    blocks.sort_unstable();
-    if blocks.len() > 64 {
-        return None;
-    }
-    let mut local = local_region(board, &members, &blocks, &block_of, x);
-    let inside: Vec<usize> = area
-        .iter()
-        .filter(|&&p| board.cell(p) == own)
-        .map(|&p| block_of[p.idx()])
-        .collect();
-    let mut guarded = 0u64;
-    for (i, b) in blocks.iter().enumerate() {
-        if inside.contains(b) {
-            guarded |= 1 << i;
-        } else {
-            local.safe |= 1 << i;
-        }
-    }
-    if guarded == 0 {
-        return Some(true);
-    }
-    let goal = Goal {
-        eyes: 2,
-        capture: false,
-        join: false,
-        survive: true,
-    };
-    let mut s = Search::new(&local, Model::Closed, goal, guarded, budget);
-    match s.run() {
-        Outcome::Win => Some(true),
-        Outcome::Loss => Some(false),
-        Outcome::Unknown => None,
     }
 }
 
