@@ -145,7 +145,7 @@ fn one(path: &std::path::Path, gnugo: Option<&PathBuf>) -> Option<(bool, Tally, 
         .filter_map(|&c| b.checked_point(c))
         .collect();
     let t0 = Instant::now();
-    let j = referee::judge(b);
+    let j = referee::judge_deep(b);
     let micros = t0.elapsed().as_micros();
     let mut t = Tally {
         games: 1,

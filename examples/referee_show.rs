@@ -37,7 +37,7 @@ fn load(f: &str) -> Option<Board> {
 fn main() {
     for f in std::env::args().skip(1) {
         let Some(b) = load(&f) else { continue };
-        let j = referee::judge(&b);
+        let j = referee::judge_deep(&b);
         println!("{f}");
         let n = b.size() as usize;
         for y in 0..n {

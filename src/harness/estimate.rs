@@ -41,7 +41,7 @@ pub struct DeadStones {
 /// The referee's proof alone: proven dead stones are dead; the stones of every string whose
 /// status is unknown stay on the board and are listed in `unproven_alive`.
 pub fn proven(board: &Board) -> DeadStones {
-    let j = referee::judge(board);
+    let j = referee::judge_deep(board);
     let unproven_alive = board
         .points()
         .filter(|&p| board.stone(p).is_some() && j.status(p) == Status::Unknown)
@@ -59,7 +59,7 @@ pub fn proven(board: &Board) -> DeadStones {
 /// the opponent owns more than half of its stones' points over all playouts (a point is owned
 /// by the colour of the stone on it, or, empty, by the colour of all its neighbours).
 pub fn estimate(board: &Board, to_move: Color, playouts: u32) -> DeadStones {
-    let j = referee::judge(board);
+    let j = referee::judge_deep(board);
     let unknown: Vec<Point> = board
         .points()
         .filter(|&p| board.stone(p).is_some() && j.status(p) == Status::Unknown)

@@ -213,7 +213,23 @@ pub fn judge(board: &Board) -> Judgement {
 /// [`judge`] with Benson's analysis of `board` already made.
 pub fn judge_with(board: &Board, pa: &PassAlive) -> Judgement {
     let mut j = judge_inner(board, pa, Mode::Search, SEARCH_NODES);
-    prove_unknown(board, &mut j);
+    prove_unknown(board, &mut j, false);
+    j
+}
+
+/// [`judge`] for one position read with care (a record's final position): the safety solver
+/// also reads the eye spaces its fixed-order search leaves open by df-pn
+/// ([`super::safety::Safety::analyse_deep`]). Settledness and every status of a settled
+/// position are the same as [`judge`]'s; more strings of an unsettled one may be proven. The
+/// generator and the campaign's checks, which judge many positions, use [`judge`].
+pub fn judge_deep(board: &Board) -> Judgement {
+    let mut j = judge_inner(
+        board,
+        &PassAlive::analyse(board),
+        Mode::Search,
+        SEARCH_NODES,
+    );
+    prove_unknown(board, &mut j, true);
     j
 }
 
@@ -229,14 +245,14 @@ pub fn judge_settledness_with(board: &Board, pa: &PassAlive) -> Judgement {
 /// those stones: alive, or dead (captured whatever their owner does). The position stays
 /// unsettled for the reason already found: the solver proves strings, not the empty areas
 /// around them.
-fn prove_unknown(board: &Board, j: &mut Judgement) {
+fn prove_unknown(board: &Board, j: &mut Judgement, deep: bool) {
     if !board
         .points()
         .any(|p| board.stone(p).is_some() && j.status[p.idx()] == Status::Unknown)
     {
         return;
     }
-    let s = solved(board);
+    let s = solved(board, deep);
     j.nodes = j
         .nodes
         .saturating_add(s.nodes().min(u32::MAX as u64) as u32);
@@ -267,7 +283,7 @@ fn prove_unknown(board: &Board, j: &mut Judgement) {
 /// solved (keyed on every point's content, so only an identical position is reused): scoring a
 /// record judges the same final position for the estimate, each rule set's count and each
 /// finding.
-fn solved(board: &Board) -> super::safety::Safety {
+fn solved(board: &Board, deep: bool) -> super::safety::Safety {
     use std::cell::RefCell;
     const KEEP: usize = 32;
     thread_local! {
@@ -276,6 +292,7 @@ fn solved(board: &Board) -> super::safety::Safety {
     }
     let mut key: Vec<u8> = Vec::with_capacity(board.padded_len() + 1);
     key.push(board.size());
+    key.push(deep as u8);
     key.extend(board.points().map(|p| board.cell(p) as u8));
     if let Some(s) = MEMO.with(|m| {
         m.borrow()
@@ -288,7 +305,12 @@ fn solved(board: &Board) -> super::safety::Safety {
     // On the board's canonical image, as the area search: the solver's proofs claim points in
     // board order, so what it proves within its budgets could otherwise depend on orientation.
     let (cboard, to_c, _) = canonical::canonical(board);
-    let s = super::safety::Safety::analyse(&cboard).pulled_back(board, &to_c);
+    let s = if deep {
+        super::safety::Safety::analyse_deep(&cboard)
+    } else {
+        super::safety::Safety::analyse(&cboard)
+    };
+    let s = s.pulled_back(board, &to_c);
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() == KEEP {

@@ -98,6 +98,19 @@ pub const LOCAL_NODES: u32 = 4_000;
 pub const MAX_OPEN: usize = 64;
 /// Node budget of one open group search.
 pub const GROUP_NODES: u32 = 5_000;
+/// A search of a region with this many empty points that fails is tried again by df-pn
+/// (`Search::run_dfpn`): the range where its proofs pay (eye spaces too big for the
+/// fixed-order search, small enough to be read out).
+const DFPN_EMPTIES: std::ops::RangeInclusive<u32> = 6..=16;
+/// Node budget of that df-pn search (under [`Safety::analyse_deep`]).
+pub const DFPN_NODES: u32 = 100_000;
+
+thread_local! {
+    /// The df-pn budget of the analysis running on this thread: 0 (none) but inside
+    /// [`Safety::analyse_deep`]. A thread-local rather than a parameter, as every search of the
+    /// solver goes through [`solve`]; the analysis runs on one thread from start to end.
+    static DFPN_BUDGET: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
 /// Node budget of one connection search.
 pub const CONNECT_NODES: u32 = 1_000;
 /// Connection searches of two strings over more points than this are not made.
@@ -138,6 +151,21 @@ impl Safety {
             analyse_colour(board, x, &mut out);
         }
         out
+    }
+
+    /// [`Safety::analyse`] with the second reading of [`DFPN_NODES`]: a region search that
+    /// runs out of budget on an eye space of 6 to 16 empty points is read again by df-pn. A
+    /// few times slower; for one position read with care (a record's final position).
+    pub fn analyse_deep(board: &Board) -> Safety {
+        /// Restores the budget in force before, however the analysis ends.
+        struct Restore(u32);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                DFPN_BUDGET.with(|d| d.set(self.0));
+            }
+        }
+        let _restore = Restore(DFPN_BUDGET.with(|d| d.replace(DFPN_NODES)));
+        Safety::analyse(board)
     }
 
     /// How the stone at `p` was proven alive, if it was.
@@ -646,7 +674,23 @@ fn solve(
         survive: false,
     };
     let mut s = Search::new(local, model, goal, guarded, budget);
-    let won = s.run() == Outcome::Win;
+    let first = s.run();
+    if first == Outcome::Win {
+        return (true, s.nodes);
+    }
+    // The second reading, where the first ran out of budget (not where it found Y's
+    // refutation, which df-pn would find again): not for the small searches that add one
+    // string at a time to an eye (a partial eye takes the region from the open searches).
+    let dfpn = DFPN_BUDGET.with(|d| d.get());
+    let empties = (low_bits(local.n) & !local.x0 & !local.y0).count_ones();
+    if dfpn == 0
+        || first == Outcome::Loss
+        || budget < LOCAL_NODES
+        || !DFPN_EMPTIES.contains(&empties)
+    {
+        return (false, s.nodes);
+    }
+    let won = s.run_dfpn(dfpn) == Outcome::Win;
     (won, s.nodes)
 }
 

@@ -158,7 +158,7 @@ fn resigned_results(
 
 /// What the referee proves of the paused position `b`.
 fn referee_json(b: &Board) -> RefereeJson {
-    let j = crate::settlement::referee::judge(b);
+    let j = crate::settlement::referee::judge_deep(b);
     RefereeJson {
         settled: j.is_settled(),
         unsettled_reason: j.unsettled().map(|u| u.as_str().to_string()),

@@ -24,6 +24,8 @@ use std::hash::BuildHasherDefault;
 
 use crate::settlement::referee::FxHasher;
 
+mod dfpn;
+
 /// Bits over the region's points.
 pub(super) type Mask = u64;
 
@@ -87,6 +89,10 @@ pub(super) struct Region {
     pub safe: u64,
 }
 
+/// One X string of the local game: its stones in the region, the region's points next to it,
+/// and the boundary blocks it holds (0 for a string of stones played in the region alone).
+type XString = (Mask, Mask, u64);
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct State {
     x: Mask,
@@ -121,6 +127,8 @@ pub(super) struct Search<'a> {
     nested: bool,
     /// The static verdict of each position met (X's stones, Y's, Y's captured).
     eval: HashMap<(Mask, Mask, Mask, bool), Option<bool>, BuildHasherDefault<FxHasher>>,
+    /// The proof and disproof numbers of [`Search::run_dfpn`].
+    pn_tt: dfpn::Tt,
 }
 
 /// Node budget of one sub-region eye search.
@@ -152,6 +160,7 @@ impl<'a> Search<'a> {
             sub_tt: HashMap::default(),
             nested: false,
             eval: HashMap::default(),
+            pn_tt: HashMap::default(),
         }
     }
 
@@ -213,22 +222,23 @@ impl<'a> Search<'a> {
 
     /// X's strings of the local game: for each, its stones in the region, the region points
     /// adjacent to it, and the boundary blocks it holds (0 for a free string).
-    fn x_strings(&self, x: Mask) -> Vec<(Mask, Mask, u64)> {
-        let nb = self.r.blocks.len();
-        // Union-find over blocks through the X stones touching them.
-        let mut out: Vec<(Mask, Mask, u64)> = Vec::new();
+    fn x_strings(&self, x: Mask) -> Vec<XString> {
+        // The chains of X stones in the region (at most 64: each holds a point).
+        let mut chains = [0 as Mask; 64];
+        let mut nc = 0usize;
         let mut rest = x;
-        let mut chains: Vec<Mask> = Vec::new();
         while rest != 0 {
             let c = self.flood(rest & rest.wrapping_neg(), x);
             rest &= !c;
-            chains.push(c);
+            chains[nc] = c;
+            nc += 1;
         }
         // Each block is its own string unless chains join blocks together.
-        let mut used_chain = vec![false; chains.len()];
-        let mut block_done = vec![false; nb];
-        for b in 0..nb {
-            if block_done[b] {
+        let mut out: Vec<XString> = Vec::new();
+        let mut used_chain: u64 = 0;
+        let mut block_done: u64 = 0;
+        for b in 0..self.r.blocks.len() {
+            if block_done & (1 << b) != 0 {
                 continue;
             }
             let mut blocks: u64 = 1 << b;
@@ -236,9 +246,9 @@ impl<'a> Search<'a> {
             let mut adj: Mask = self.r.blocks[b];
             loop {
                 let mut grew = false;
-                for (ci, &c) in chains.iter().enumerate() {
-                    if !used_chain[ci] && c & adj != 0 {
-                        used_chain[ci] = true;
+                for (ci, &c) in chains[..nc].iter().enumerate() {
+                    if used_chain & (1 << ci) == 0 && c & adj != 0 {
+                        used_chain |= 1 << ci;
                         stones |= c;
                         adj |= self.around(c);
                         grew = true;
@@ -254,13 +264,11 @@ impl<'a> Search<'a> {
                     break;
                 }
             }
-            for (b2, done) in block_done.iter_mut().enumerate() {
-                *done |= blocks & (1 << b2) != 0;
-            }
+            block_done |= blocks;
             out.push((stones, adj & !stones, blocks));
         }
-        for (ci, &c) in chains.iter().enumerate() {
-            if !used_chain[ci] {
+        for (ci, &c) in chains[..nc].iter().enumerate() {
+            if used_chain & (1 << ci) == 0 {
                 out.push((c, self.around(c), 0));
             }
         }
@@ -554,16 +562,15 @@ impl<'a> Search<'a> {
         Some(next)
     }
 
-    /// Plays Y at point `i`: `Ok(state)`, `Err(true)` when the move captures a boundary block
-    /// (X has lost), `Err(false)` when Y may not play there.
-    fn play_y(&self, st: &State, i: usize) -> Result<State, bool> {
+    /// Plays Y at point `i` (`strings`: X's strings at `st`): `Ok(state)`, `Err(true)` when
+    /// the move captures a boundary block (X has lost), `Err(false)` when Y may not play there.
+    fn play_y(&self, st: &State, strings: &[XString], i: usize) -> Result<State, bool> {
         let bit = 1u64 << i;
         let y = st.y | bit;
         let mut x = st.x;
         let empty0 = self.all & !x & !y;
-        let strings = self.x_strings(x);
         let mut captured: Mask = 0;
-        for &(stones, adj, bl) in &strings {
+        for &(stones, adj, bl) in strings {
             if adj & bit == 0 || adj & empty0 != 0 || bl & self.r.safe != 0 {
                 continue;
             }
@@ -671,7 +678,7 @@ impl<'a> Search<'a> {
                     }
                     None => continue,
                 },
-                Some(i) => match self.play_y(&st, i) {
+                Some(i) => match self.play_y(&st, &strings, i) {
                     Ok(next) => self.solve(next, true, 0, depth - 1),
                     Err(true) => Some(false),
                     Err(false) => continue,

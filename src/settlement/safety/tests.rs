@@ -317,3 +317,29 @@ fn regions_of_two_strings_linked_outside_them_are_searched_together() {
     }
     assert!(s.dead(at(&b, 'J', 2)));
 }
+
+/// A Black string with no liberty outside an eleven-point corner space (A1-D1, A2-D2,
+/// A3-C3), walled in by White. The fixed-order search of [`LOCAL_NODES`] does not read it
+/// out; the df-pn search of [`Safety::analyse_deep`] does. Independent verdict: GNU Go 3.8 (`final_status_list alive`)
+/// lists all eighteen stones alive, Black's with White to move; the same shape, mirrored, is
+/// White's lower-left corner in the final position of the GNU Go record `9x9-1.sgf`
+/// (W+11), where White's eleven points count as territory.
+#[test]
+fn an_eleven_point_corner_space_is_proven_alive_by_df_pn() {
+    let b = Board::from_ascii(
+        "
+        . . . . . . .
+        . . . . . . .
+        O O O O O . .
+        X X X X O O .
+        . . . X X O .
+        . . . . X O .
+        . . . . X O .",
+    )
+    .unwrap();
+    let deep = Safety::analyse_deep(&b);
+    for p in ["A4", "D4", "D3", "E3", "E1"] {
+        let (c, r) = (p.as_bytes()[0] as char, p[1..].parse().unwrap());
+        assert_eq!(deep.alive(at(&b, c, r)), Some(Proof::Search), "{p}");
+    }
+}
