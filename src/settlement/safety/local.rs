@@ -607,6 +607,22 @@ impl<'a> Search<'a> {
         })
     }
 
+    /// The static verdict of `st` (`strings`: X's strings there; `slack`: a guarded string
+    /// may be out of breath, X restoring a liberty at once), kept: `Some(false)` when a
+    /// guarded string has no liberty left, `Some(true)` when the goal holds.
+    fn verdict(&mut self, st: &State, strings: &[XString], slack: bool) -> Option<bool> {
+        let empty = self.all & !st.x & !st.y;
+        let v = if !slack && !self.guarded_breathe(strings, empty) {
+            Some(false)
+        } else if self.goal_met(st, strings) {
+            Some(true)
+        } else {
+            None
+        };
+        self.eval.insert((st.x, st.y, st.gone, slack), v);
+        v
+    }
+
     /// Whether X (to move when `x_to_move`) reaches the goal; `None` when undecided.
     fn solve(&mut self, st: State, x_to_move: bool, passes: u8, depth: u32) -> Option<bool> {
         // The static verdict of a position (a string out of breath, the goal met), kept: the
@@ -634,15 +650,7 @@ impl<'a> Search<'a> {
             Some(v) => (self.x_strings(st.x), v),
             None => {
                 let strings = self.x_strings(st.x);
-                let empty = self.all & !st.x & !st.y;
-                let v = if !slack && !self.guarded_breathe(&strings, empty) {
-                    Some(false)
-                } else if self.goal_met(&st, &strings) {
-                    Some(true)
-                } else {
-                    None
-                };
-                self.eval.insert(ekey, v);
+                let v = self.verdict(&st, &strings, slack);
                 (strings, v)
             }
         };

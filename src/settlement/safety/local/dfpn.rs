@@ -59,16 +59,7 @@ impl Search<'_> {
             Some(&v) => v,
             None => {
                 let strings = self.x_strings(st.x);
-                let empty = self.all & !st.x & !st.y;
-                let v = if !slack && !self.guarded_breathe(&strings, empty) {
-                    Some(false)
-                } else if self.goal_met(&st, &strings) {
-                    Some(true)
-                } else {
-                    None
-                };
-                self.eval.insert(ekey, v);
-                v
+                self.verdict(&st, &strings, slack)
             }
         };
         v.or((passes >= 2).then_some(self.goal.survive))
