@@ -374,18 +374,9 @@ fn region_infos(
                 members.extend_from_slice(stones);
             }
         }
-        let mut blocks: Vec<usize> = Vec::new();
-        for &p in &members {
-            for q in board.adj(p) {
-                if board.cell(q) == own
-                    && island_in[block_of[q.idx()]] != r
-                    && !blocks.contains(&block_of[q.idx()])
-                {
-                    blocks.push(block_of[q.idx()]);
-                }
-            }
-        }
-        blocks.sort_unstable();
+        let blocks = bordering_blocks(board, members.iter().copied(), own, block_of, |b| {
+            island_in[b] != r
+        });
         let empties = members
             .iter()
             .filter(|&&p| board.cell(p) == Cell::Empty)
@@ -655,6 +646,27 @@ fn mark_dead(
             }
         }
     }
+}
+
+/// The X blocks (`block_of` ids, sorted) next to `points`, those `keep` accepts.
+fn bordering_blocks(
+    board: &Board,
+    points: impl Iterator<Item = Point>,
+    own: Cell,
+    block_of: &[usize],
+    keep: impl Fn(usize) -> bool,
+) -> Vec<usize> {
+    let mut blocks: Vec<usize> = Vec::new();
+    for p in points {
+        for q in board.adj(p) {
+            let b = block_of[q.idx()];
+            if board.cell(q) == own && keep(b) && !blocks.contains(&b) {
+                blocks.push(b);
+            }
+        }
+    }
+    blocks.sort_unstable();
+    blocks
 }
 
 /// One local search of `local`: whether X reaches the goal (`eyes` vital sub-regions for each

@@ -5,7 +5,8 @@
 
 use super::local::{find, low_bits, Goal, Model, Outcome, Region, Search};
 use super::{
-    local_region, solve, Side, CONNECT_NODES, GROUP_NODES, JOIN_NODES, MAX_JOIN, MAX_OPEN,
+    bordering_blocks, local_region, solve, Side, CONNECT_NODES, GROUP_NODES, JOIN_NODES, MAX_JOIN,
+    MAX_OPEN,
 };
 use crate::engine::{Board, Cell, Point};
 
@@ -182,18 +183,11 @@ pub(super) fn territory_search(
         return None;
     }
     members.sort_unstable();
-    let mut blocks: Vec<usize> = Vec::new();
-    for &p in &members {
-        if board.cell(p) != Cell::Empty {
-            continue;
-        }
-        for q in board.adj(p) {
-            if board.cell(q) == own && !blocks.contains(&block_of[q.idx()]) {
-                blocks.push(block_of[q.idx()]);
-            }
-        }
-    }
-    blocks.sort_unstable();
+    let empties = members
+        .iter()
+        .copied()
+        .filter(|&p| board.cell(p) == Cell::Empty);
+    let blocks = bordering_blocks(board, empties, own, block_of, |_| true);
     if blocks.len() > 64 {
         return None;
     }

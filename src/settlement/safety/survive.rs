@@ -2,7 +2,7 @@
 //! open area survive whatever the opponent does.
 
 use super::local::{Goal, Model, Outcome, Search};
-use super::local_region;
+use super::{bordering_blocks, local_region};
 use crate::engine::{Board, Cell, Color, Point};
 
 /// Node budget of one survival search ([`survives`]).
@@ -38,15 +38,7 @@ pub fn survives(board: &Board, area: &[Point], x: Color, budget: u32) -> Option<
             block_of[p.idx()] = board.string_head(p).idx();
         }
     }
-    let mut blocks: Vec<usize> = Vec::new();
-    for &p in &members {
-        for q in board.adj(p) {
-            if board.cell(q) == own && !blocks.contains(&block_of[q.idx()]) {
-                blocks.push(block_of[q.idx()]);
-            }
-        }
-    }
-    blocks.sort_unstable();
+    let blocks = bordering_blocks(board, members.iter().copied(), own, &block_of, |_| true);
     if blocks.len() > 64 {
         return None;
     }
