@@ -7,9 +7,11 @@
 //! position (the usual Monte-Carlo ownership of Go programs): a string whose points the opponent
 //! owns at the end of more than half the playouts is called dead.
 //!
-//! The playouts are uniform random legal moves (suicide forbidden, simple ko), never filling
-//! the mover's own [true eye](is_true_eye), never putting a string of two or more stones in
-//! atari without capturing, and never played inside either side's pass-alive territory
+//! The playouts answer the last move where a player would not miss it (take an opponent string
+//! left in atari next to it, or save an own string it put in atari when the liberty gives it
+//! room), and otherwise play uniform random legal moves (suicide forbidden, simple ko), never
+//! filling the mover's own [true eye](is_true_eye), never putting a string of two or more stones
+//! in atari without capturing, and never played inside either side's pass-alive territory
 //! (Benson), until both sides pass. Benson is also the hard bound of the verdict: a
 //! pass-alive string is proven alive by the referee, so it is never estimated. The generator is
 //! the pinned [`Rng`] seeded from the position's Zobrist hash, so an estimate is reproducible
@@ -176,17 +178,71 @@ fn big_self_atari(b: &Board, p: Point, c: Color) -> bool {
     size >= 2 && libs.len() <= 1
 }
 
-/// Plays uniform random moves until both sides pass in a row (or a move limit of three times
-/// the board's area is reached).
+/// The answer to the last move `last` that a player would not miss, for `c` to play: capture an
+/// opponent string next to it (or the one it joined) left in atari, else save one of `c`'s
+/// strings next to it that it put in atari, by the liberty when that gives the string two
+/// liberties or more. Random play misses both, and then calls living groups dead.
+fn tactical(b: &Board, last: Point, c: Color) -> Option<Point> {
+    let opp = Cell::of(c.opp());
+    let own = Cell::of(c);
+    let near = std::iter::once(last).chain(b.adj(last));
+    for q in near {
+        if b.cell(q) == opp && b.liberties(q) == 1 {
+            return b.string_liberties(q).first().copied();
+        }
+    }
+    for q in b.adj(last) {
+        if b.cell(q) == own && b.liberties(q) == 1 {
+            let l = b.string_liberties(q)[0];
+            if gains_liberties(b, l, c) {
+                return Some(l);
+            }
+        }
+    }
+    None
+}
+
+/// Whether `c` at the empty point `l` makes a string of two liberties or more (counting the
+/// liberties of the strings it joins, and the points of opponent strings in atari it takes).
+fn gains_liberties(b: &Board, l: Point, c: Color) -> bool {
+    let own = Cell::of(c);
+    let opp = Cell::of(c.opp());
+    let mut libs: Vec<Point> = Vec::with_capacity(4);
+    for q in b.adj(l) {
+        match b.cell(q) {
+            Cell::Empty => libs.push(q),
+            x if x == opp && b.liberties(q) == 1 => libs.push(q),
+            x if x == own => libs.extend(b.string_liberties(q).into_iter().filter(|&m| m != l)),
+            _ => {}
+        }
+    }
+    libs.sort_unstable();
+    libs.dedup();
+    libs.len() >= 2
+}
+
+/// Plays random moves until both sides pass in a row (or a move limit of three times the
+/// board's area is reached): the [`tactical`] answer to the last move where there is one, else
+/// a uniform random move.
 fn playout(b: &mut Board, first: Color, rng: &mut Rng, forbidden: &[bool], buf: &mut Vec<u16>) {
     let mut c = first;
     let mut ko: Option<Point> = None;
     let mut passes = 0;
+    let mut last: Option<Point> = None;
     for _ in 0..3 * b.area() {
-        buf.clear();
-        buf.extend_from_slice(b.empty_points());
         let mut played = None;
-        while !buf.is_empty() {
+        if let Some(t) = last.and_then(|m| tactical(b, m, c)) {
+            if !forbidden[t.idx()] && ko != Some(t) {
+                if let Ok(info) = b.play(t, c, SuicideRule::Forbidden) {
+                    played = Some((t, info.ko_point));
+                }
+            }
+        }
+        if played.is_none() {
+            buf.clear();
+            buf.extend_from_slice(b.empty_points());
+        }
+        while played.is_none() && !buf.is_empty() {
             let k = rng.below(buf.len() as u32) as usize;
             let p = Point(buf.swap_remove(k));
             if forbidden[p.idx()]
@@ -197,17 +253,18 @@ fn playout(b: &mut Board, first: Color, rng: &mut Rng, forbidden: &[bool], buf: 
                 continue;
             }
             if let Ok(info) = b.play(p, c, SuicideRule::Forbidden) {
-                played = Some(info.ko_point);
-                break;
+                played = Some((p, info.ko_point));
             }
         }
         match played {
-            Some(k) => {
+            Some((p, k)) => {
                 ko = k;
+                last = Some(p);
                 passes = 0;
             }
             None => {
                 ko = None;
+                last = None;
                 passes += 1;
                 if passes == 2 {
                     return;
@@ -250,5 +307,54 @@ mod tests {
             .all(|&p| b.stone(p) == Some(Color::Black)));
         // The same position, the same seed: the same answer.
         assert_eq!(estimate(&b, Color::Black, PLAYOUTS), e);
+    }
+
+    fn at(b: &Board, name: &str) -> Point {
+        b.points()
+            .find(|&p| b.coord(p).to_human(b.size()) == name)
+            .expect("a point of the board")
+    }
+
+    /// The tactical answers, worked out by hand on 5x5 boards (rows 5 to 1, top to bottom).
+    #[test]
+    fn the_playouts_answer_ataris_and_take_strings_in_atari() {
+        // Black C5-C4 is bordered by White B5, D5, B4 and C3: its one liberty is D4.
+        let b = Board::from_ascii(
+            ". O X O .\n\
+             . O X . .\n\
+             . . O . .\n\
+             . . . . .\n\
+             . . . . .\n",
+        )
+        .expect("fixture");
+        // After White's C3, Black saves it at D4: the string then has E4 and D3 (D5 is White's
+        // with two liberties, nothing to take).
+        assert_eq!(tactical(&b, at(&b, "C3"), Color::Black), Some(at(&b, "D4")));
+        // White to move after the same stone takes the two stones at D4 instead.
+        assert_eq!(tactical(&b, at(&b, "C3"), Color::White), Some(at(&b, "D4")));
+        // White's B4 between Black A4, C4 and B3 has one liberty, B5.
+        let b = Board::from_ascii(
+            ". . . . .\n\
+             X O X . .\n\
+             X X . . .\n\
+             . . . . .\n\
+             . . . . .\n",
+        )
+        .expect("fixture");
+        // White's last move B4 stands in atari: Black takes it at B5.
+        assert_eq!(tactical(&b, at(&b, "B4"), Color::Black), Some(at(&b, "B5")));
+        // After Black's B3, White extends to B5, which has A5 and C5.
+        assert_eq!(tactical(&b, at(&b, "B3"), Color::White), Some(at(&b, "B5")));
+        // Black B5 next to White C5, B4 and A4 has one liberty, A5, which gives it none: after
+        // White's B4 there is no answer to make (no White string next to B4 is in atari).
+        let b = Board::from_ascii(
+            ". X O . .\n\
+             O O . . .\n\
+             . . . . .\n\
+             . . . . .\n\
+             . . . . .\n",
+        )
+        .expect("fixture");
+        assert_eq!(tactical(&b, at(&b, "B4"), Color::Black), None);
     }
 }
