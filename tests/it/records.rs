@@ -437,6 +437,58 @@ fn json_names_each_string_status_and_proof() {
     assert_eq!(dead, vec!["A6", "B6", "C6", "D6", "D7"]);
 }
 
+/// J89 Art. 12 as read (no result only when the players do not give way), on three GNU Go
+/// records that repeat a whole-board position (tests/data/j89-repetition/README.md): two
+/// finished games with a counted `RE` that leave the repetition and play on are counted under
+/// `japanese`, where positional superko (`chinese`) still refuses them; one that stops in its
+/// cycle is no result. Before, `japanese` ended the first two at their first repetition and
+/// refused the moves after it.
+#[test]
+fn japanese_counts_a_record_that_leaves_a_repetition() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/j89-repetition");
+    let opts = quick(&[RuleId::Chinese, RuleId::Japanese], DeadChoice::Record);
+    for (file, repeats) in [
+        (
+            "filllib10.sgf",
+            "move 237 recreates an earlier whole-board position",
+        ),
+        (
+            "reading41.sgf",
+            "moves 132, 136, 142, 168, 186, and 17 more recreate an earlier whole-board position",
+        ),
+    ] {
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        let r = score_bytes(file, &bytes, &opts).unwrap();
+        assert_eq!(r.end, "pause", "{file}");
+        assert_eq!(r.results[0].result, "illegal:superko", "{file}");
+        let j = &r.results[1];
+        assert!(j.result.starts_with(['B', 'W']), "{file}: {}", j.result);
+        assert!(
+            r.notes.iter().any(|n| n.contains(repeats)),
+            "{file}: {:?}",
+            r.notes
+        );
+        // The CLI scores it (exit code 0) under both.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+            .args(["score", "--rules", "chinese,japanese"])
+            .arg(dir.join(file))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}: {out:?}");
+    }
+    let bytes = std::fs::read(dir.join("gnugo-gorimu.sgf")).unwrap();
+    let r = score_bytes("gnugo-gorimu.sgf", &bytes, &opts).unwrap();
+    assert_eq!(r.end, "no_result");
+    assert_eq!(r.results[1].result, "no_result");
+    assert!(
+        r.notes.iter().any(|n| n.contains(
+            "the record stops in a repeated position (after move 381): no result under J89 Art. 12"
+        )),
+        "{:?}",
+        r.notes
+    );
+}
+
 /// A real record with `KM[5.5] RE[W+2.5]` gives W+2.5 under `japanese` with no komi flag (it
 /// gave W+3.5 with the rule set's 6.5). Hand count from its final position (9x9, no stone dead,
 /// no dame): Black's territory A9-J9 (9), A8 B8 D8 J8 (4), A7 G7 H7 J7 (4), B6 H6 (2) = 19;
