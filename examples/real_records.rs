@@ -18,7 +18,9 @@ use rayon::prelude::*;
 
 use jipingdian::checks::{CheckOptions, Symmetries};
 use jipingdian::report::check::{collect_inputs, read_bounded, sgf_error_kind};
-use jipingdian::report::score::{score_bytes, DeadChoice, FileReport, ScoreError, ScoreOptions};
+use jipingdian::report::score::{
+    score_bytes, DeadChoice, FileReport, KomiChoice, ScoreError, ScoreOptions,
+};
 use jipingdian::rules::RuleId;
 use jipingdian::sgf::{parse_sgf, replay_with, ReplayOptions, ResultHow};
 
@@ -212,7 +214,7 @@ fn one(path: &std::path::Path, gnugo: Option<&PathBuf>) -> Result<Option<Row>, S
     let score = |dead: DeadChoice| -> Result<FileReport, ScoreError> {
         let opts = ScoreOptions {
             rules: ids.to_vec(),
-            komi_from_sgf: true,
+            komi: KomiChoice::Record,
             checks: CheckOptions {
                 symmetries: Symmetries::Off,
                 t11_choices: 1,

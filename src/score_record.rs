@@ -21,8 +21,8 @@ pub struct ScoreOptions {
     pub rules: Vec<RuleId>,
     /// The balancing reading.
     pub balancing: Balancing,
-    /// Use the record's `KM` as every rule set's komi instead of the rule set's own.
-    pub komi_from_sgf: bool,
+    /// The komi every rule set counts with (`--komi`): the record's `KM` by default.
+    pub komi: KomiChoice,
     /// How much checking to do.
     pub checks: CheckOptions,
     /// Count a record that stops in play (no final passes, no result in `RE`) as paused after
@@ -74,6 +74,132 @@ impl std::str::FromStr for DeadChoice {
     }
 }
 
+/// The komi every rule set counts with (`--komi`). Each rule set adds its own handicap
+/// compensation and first-pass komi to it ([`crate::rules::Rules::handicap`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KomiChoice {
+    /// The record's `KM` for every rule set; a record without a usable `KM` falls back to each
+    /// rule set's own komi, with a note (`--komi record`, the default).
+    #[default]
+    Record,
+    /// Each rule set's own komi (`--komi rules`).
+    Rules,
+    /// This komi for every rule set (`--komi 6.5`).
+    Fixed(Half),
+}
+
+/// Where the komi of a result came from, as the report names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KomiSource {
+    /// The record's `KM`.
+    Record,
+    /// The rule set's own komi (asked for, or the record has no usable `KM`).
+    Rules,
+    /// `--komi X`.
+    Flag,
+}
+
+impl KomiSource {
+    /// `record`, `rules` or `flag`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KomiSource::Record => "record",
+            KomiSource::Rules => "rules",
+            KomiSource::Flag => "flag",
+        }
+    }
+}
+
+/// The largest komi `--komi` takes, in points either way: beyond any board's area.
+pub const MAX_KOMI_POINTS: i64 = 1000;
+
+/// A `--komi` value that is not `record`, `rules` or a komi in half-points.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KomiError {
+    /// Not a number.
+    #[error("'{0}' is not a komi: give record, rules or a komi in points (6.5, 7, 0, -3.5)")]
+    NotANumber(String),
+    /// A number that is not a whole or half point.
+    #[error("komi {0} is not a whole or half point: komi counts in half points (6.5, 7, 0, -3.5)")]
+    NotHalf(String),
+    /// A number beyond [`MAX_KOMI_POINTS`].
+    #[error("komi {0} is out of range: it must lie between -{MAX_KOMI_POINTS} and {MAX_KOMI_POINTS} points")]
+    OutOfRange(String),
+}
+
+impl std::str::FromStr for KomiChoice {
+    type Err = KomiError;
+    /// `record`, `rules`, or points exact in halves (`6.5`, `7`, `0`, `-3.5`).
+    fn from_str(s: &str) -> Result<Self, KomiError> {
+        match s {
+            "record" => return Ok(KomiChoice::Record),
+            "rules" => return Ok(KomiChoice::Rules),
+            _ => {}
+        }
+        let x: f64 = s
+            .trim()
+            .parse()
+            .ok()
+            .filter(|x: &f64| x.is_finite())
+            .ok_or_else(|| KomiError::NotANumber(s.to_string()))?;
+        if x.abs() > MAX_KOMI_POINTS as f64 {
+            return Err(KomiError::OutOfRange(s.to_string()));
+        }
+        let halves = x * 2.0;
+        if halves.fract() != 0.0 {
+            return Err(KomiError::NotHalf(s.to_string()));
+        }
+        Ok(KomiChoice::Fixed(Half(halves as i64)))
+    }
+}
+
+/// The komi a record was scored with: the base komi that replaced every rule set's own (`None`:
+/// each rule set kept its own), where it came from, and why the record's `KM` was not used
+/// when it was asked for and could not be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KomiUsed {
+    /// The komi given to every rule set; `None` when each kept its own.
+    pub komi: Option<Half>,
+    /// Where it came from.
+    pub source: KomiSource,
+    /// `--komi record` without a usable `KM`: why each rule set kept its own.
+    pub fallback: Option<String>,
+}
+
+impl KomiUsed {
+    /// What `choice` gives on the record `rec`.
+    pub fn of(choice: KomiChoice, rec: &SgfRecord) -> KomiUsed {
+        match (choice, rec.komi_half_points, &rec.komi_raw) {
+            (KomiChoice::Record, Some(km), _) => KomiUsed {
+                komi: Some(Half(km as i64)),
+                source: KomiSource::Record,
+                fallback: None,
+            },
+            (KomiChoice::Record, None, raw) => KomiUsed {
+                komi: None,
+                source: KomiSource::Rules,
+                fallback: Some(match raw {
+                    Some(raw) => format!(
+                        "KM[{raw}] is not a usable komi, so each rule set uses its own komi"
+                    ),
+                    None => "the record has no KM, so each rule set uses its own komi".into(),
+                }),
+            },
+            (KomiChoice::Rules, ..) => KomiUsed {
+                komi: None,
+                source: KomiSource::Rules,
+                fallback: None,
+            },
+            (KomiChoice::Fixed(k), ..) => KomiUsed {
+                komi: Some(k),
+                source: KomiSource::Flag,
+                fallback: None,
+            },
+        }
+    }
+}
+
 /// Why a record could not be scored.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScoreError {
@@ -90,7 +216,7 @@ impl Default for ScoreOptions {
         ScoreOptions {
             rules: RuleId::ALL.to_vec(),
             balancing: Balancing::Art14,
-            komi_from_sgf: false,
+            komi: KomiChoice::Record,
             checks: CheckOptions::default(),
             assume_pause: false,
             implied_passes: false,
@@ -130,6 +256,8 @@ pub struct ScoredRecord {
     pub notes: Vec<String>,
     /// Where the dead stones came from.
     pub dead: DeadStonesOrigin,
+    /// The komi the results were counted with, and where it came from.
+    pub komi: KomiUsed,
 }
 
 /// Reads one SGF record and scores it: parsed, replayed once per set of play rules among the
@@ -171,13 +299,8 @@ pub fn score_record(bytes: &[u8], opts: &ScoreOptions) -> Result<ScoredRecord, S
         dead,
     };
     let mut analysis = analyse(&finished, opts.balancing, &opts.rules, opts.checks);
-    analysis.results = results_asked_for(
-        &finished,
-        &analysis,
-        rep.record.komi_half_points,
-        opts,
-        &unscored,
-    );
+    let komi = KomiUsed::of(opts.komi, &rep.record);
+    analysis.results = results_asked_for(&finished, &analysis, komi.komi, opts, &unscored);
     let mut notes = rep.record.notes.clone();
     excuse_input_dead_stones(&mut analysis, &dead_json.source, &mut notes);
     if unscored.iter().any(Option::is_some) {
@@ -191,6 +314,7 @@ pub fn score_record(bytes: &[u8], opts: &ScoreOptions) -> Result<ScoredRecord, S
             ko.join("; ")
         ));
     }
+    notes.extend(komi.fallback.iter().map(|f| format!("komi: {f}")));
     notes.extend(setup_notes(&finished, &rep.record, opts));
     Ok(ScoredRecord {
         record: rep.record,
@@ -199,6 +323,7 @@ pub fn score_record(bytes: &[u8], opts: &ScoreOptions) -> Result<ScoredRecord, S
         unscored,
         notes,
         dead: dead_json,
+        komi,
     })
 }
 
@@ -237,19 +362,20 @@ fn unscored_results(
         .collect()
 }
 
-/// The results of the rule sets asked for, in their order: counted with the record's komi
-/// (`km`, half-points) under `--komi-from-sgf`, or unscored as `unscored` says.
+/// The results of the rule sets asked for, in their order: counted with `komi` in place of
+/// every rule set's own when given, or unscored as `unscored` says (an unscored result shows
+/// the komi it would have had).
 fn results_asked_for(
     finished: &Finished,
     analysis: &Analysis,
-    km: Option<i32>,
+    komi: Option<Half>,
     opts: &ScoreOptions,
     unscored: &[Option<String>],
 ) -> Vec<RuleResult> {
     let rescored: Vec<RuleResult>;
-    let results = match (opts.komi_from_sgf, km, &analysis.count) {
-        (true, Some(km), Ok(c)) => {
-            let (_, all) = score_all(finished, c, opts.balancing, Some(Half(km as i64)));
+    let results = match (komi, &analysis.count) {
+        (Some(km), Ok(c)) => {
+            let (_, all) = score_all(finished, c, opts.balancing, Some(km));
             rescored = opts
                 .rules
                 .iter()
@@ -263,7 +389,13 @@ fn results_asked_for(
         .iter()
         .zip(unscored)
         .filter_map(|(&id, u)| match u {
-            Some(u) => Some(RuleResult::unscored(id, u)),
+            Some(u) => {
+                let mut r = RuleResult::unscored(id, u);
+                if let Some(k) = komi {
+                    (r.komi, r.base_komi) = (k, k);
+                }
+                Some(r)
+            }
             None => results.iter().find(|r| r.rules == id.as_str()).cloned(),
         })
         .collect()
@@ -290,24 +422,9 @@ fn excuse_input_dead_stones(analysis: &mut Analysis, source: &str, notes: &mut V
     }
 }
 
-/// Notes on the komi used (`--komi-from-sgf`), the setup stones and the handicap compensation
-/// of each rule set.
+/// Notes on the setup stones and the handicap compensation of each rule set.
 fn setup_notes(finished: &Finished, rec: &SgfRecord, opts: &ScoreOptions) -> Vec<String> {
     let mut notes = Vec::new();
-    if opts.komi_from_sgf {
-        notes.push(match (rec.komi_half_points, &rec.komi_raw) {
-            (Some(km), _) => format!(
-                "--komi-from-sgf: every rule set uses the record's komi, {} points",
-                Half(km as i64)
-            ),
-            (None, Some(raw)) => format!(
-                "--komi-from-sgf: KM[{raw}] is not a usable komi, so each rule set uses its own"
-            ),
-            (None, None) => {
-                "--komi-from-sgf: the record has no KM, so each rule set uses its own komi".into()
-            }
-        });
-    }
     if !rec.setup.is_empty() {
         notes.push(format!(
             "{} setup stones (AB/AW) are counted as moves of their colour made before the first recorded move",
@@ -499,5 +616,82 @@ mod tests {
             s.record.result_parsed.unwrap().signed_margin(),
             Some(Half(-5))
         );
+    }
+    /// A 7x7 record with `KM[5.5] RE[W+2.5]`, both walls bent two rows to the left at the
+    /// bottom: Black D7-D3 and C2 C1, White E7-E3 and D2 D1, no capture, passes at the end.
+    /// Hand count (J89 Art. 10: territory and prisoners): Black's territory A1-A7, B1-B7 and
+    /// C3-C7 = 19, White's F1-F7, G1-G7, E1 and E2 = 16, no prisoner, no dame; 19 - 16 = 3.
+    const KM55: &str = "(;GM[1]FF[4]SZ[7]KM[5.5]RE[W+2.5];B[da];W[ea];B[db];W[eb];B[dc];W[ec];\
+        B[dd];W[ed];B[de];W[ee];B[cf];W[df];B[cg];W[dg];B[];W[])";
+
+    fn japanese_with(sgf: &str, komi: KomiChoice) -> ScoredRecord {
+        let opts = ScoreOptions {
+            rules: vec![RuleId::Japanese],
+            komi,
+            ..ScoreOptions::default()
+        };
+        score_record(sgf.as_bytes(), &opts).unwrap()
+    }
+
+    /// The record's komi by default: 3 - 5.5 = W+2.5, as its RE says; each rule set's own
+    /// (`--komi rules`, japanese 6.5): W+3.5; a komi given (`--komi 7`): W+4.
+    #[test]
+    fn the_records_komi_by_default() {
+        let s = japanese_with(KM55, KomiChoice::default());
+        let r = &s.analysis.results[0];
+        assert_eq!((r.result.as_str(), r.komi), ("W+2.5", Half(11)));
+        assert_eq!(s.komi.source, KomiSource::Record);
+        assert!(s.finished.dead.is_empty());
+        let s = japanese_with(KM55, KomiChoice::Rules);
+        let r = &s.analysis.results[0];
+        assert_eq!((r.result.as_str(), r.komi), ("W+3.5", Half(13)));
+        assert_eq!(
+            (s.komi.source, s.komi.fallback.as_ref()),
+            (KomiSource::Rules, None)
+        );
+        let s = japanese_with(KM55, KomiChoice::Fixed(Half(14)));
+        let r = &s.analysis.results[0];
+        assert_eq!((r.result.as_str(), r.komi), ("W+4", Half(14)));
+        assert_eq!(s.komi.source, KomiSource::Flag);
+    }
+
+    /// A record without `KM` falls back to each rule set's own komi (japanese 6.5: W+3.5), and
+    /// a note says so; so does one whose `KM` is no komi.
+    #[test]
+    fn a_record_without_km_keeps_each_rule_sets_komi() {
+        for (km, why) in [
+            ("", "has no KM"),
+            ("KM[6.4]", "KM[6.4] is not a usable komi"),
+        ] {
+            let sgf = KM55.replace("KM[5.5]", km);
+            let s = japanese_with(&sgf, KomiChoice::Record);
+            assert_eq!(s.analysis.results[0].result, "W+3.5");
+            assert_eq!(s.komi.source, KomiSource::Rules);
+            assert!(s.komi.fallback.as_ref().unwrap().contains(why));
+            assert!(
+                s.notes
+                    .iter()
+                    .any(|n| n.starts_with("komi: ") && n.contains(why)),
+                "{:?}",
+                s.notes
+            );
+        }
+    }
+
+    /// `--komi`: record, rules, or points exact in halves; anything else is a typed error.
+    #[test]
+    fn komi_choices_parse_in_half_points() {
+        let p = |s: &str| s.parse::<KomiChoice>();
+        assert_eq!(p("record"), Ok(KomiChoice::Record));
+        assert_eq!(p("rules"), Ok(KomiChoice::Rules));
+        assert_eq!(p("6.5"), Ok(KomiChoice::Fixed(Half(13))));
+        assert_eq!(p("7"), Ok(KomiChoice::Fixed(Half(14))));
+        assert_eq!(p("0"), Ok(KomiChoice::Fixed(Half(0))));
+        assert_eq!(p("-3.5"), Ok(KomiChoice::Fixed(Half(-7))));
+        assert_eq!(p("6.4"), Err(KomiError::NotHalf("6.4".into())));
+        assert_eq!(p("6.25"), Err(KomiError::NotHalf("6.25".into())));
+        assert_eq!(p("six"), Err(KomiError::NotANumber("six".into())));
+        assert_eq!(p("NaN"), Err(KomiError::NotANumber("NaN".into())));
+        assert_eq!(p("1e9"), Err(KomiError::OutOfRange("1e9".into())));
     }
 }

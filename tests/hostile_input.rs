@@ -12,7 +12,7 @@ use std::thread;
 use jipingdian::checks::{CheckOptions, Symmetries};
 use jipingdian::counting::Balancing;
 use jipingdian::engine::PlayRules;
-use jipingdian::report::score::{score_bytes, FileReport, ScoreError, ScoreOptions};
+use jipingdian::report::score::{score_bytes, FileReport, KomiChoice, ScoreError, ScoreOptions};
 use jipingdian::rules::RuleId;
 use jipingdian::sgf::{parse_sgf, replay, SgfError, MAX_BYTES, MAX_NODES};
 use proptest::prelude::*;
@@ -22,7 +22,7 @@ fn quick_options() -> ScoreOptions {
     ScoreOptions {
         rules: RuleId::ALL.to_vec(),
         balancing: Balancing::Art14,
-        komi_from_sgf: true,
+        komi: KomiChoice::Record,
         checks: CheckOptions {
             symmetries: Symmetries::OnePerGame,
             t11_choices: 2,

@@ -6,7 +6,7 @@
 use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
 use jipingdian::report::score::{
-    score_bytes, write_csv, write_json, write_text, DeadChoice, ScoreOptions,
+    score_bytes, write_csv, write_json, write_text, DeadChoice, KomiChoice, ScoreOptions,
 };
 use jipingdian::rules::RuleId;
 use libfuzzer_sys::fuzz_target;
@@ -20,14 +20,15 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut reports = Vec::new();
     for balancing in [Balancing::Art14, Balancing::Art11] {
-        for komi_from_sgf in [false, true] {
+        for komi in [KomiChoice::Rules, KomiChoice::Record] {
             let opts = ScoreOptions {
                 rules: RuleId::ALL.to_vec(),
                 balancing,
-                komi_from_sgf,
+                komi,
                 checks: CheckOptions::default(),
                 // Both ways of ending a record that stops in play.
-                assume_pause: komi_from_sgf,
+                assume_pause: komi == KomiChoice::Record,
+                implied_passes: false,
                 // The estimate is deterministic and costs playouts; the marks keep the target fast.
                 dead: DeadChoice::Record,
             };
@@ -39,7 +40,8 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let mut out = Vec::new();
-    write_text(&mut out, &reports).unwrap();
+    write_text(&mut out, &reports, true).unwrap();
+    write_text(&mut out, &reports, false).unwrap();
     write_json(&mut out, &reports).unwrap();
     write_csv(&mut out, &reports).unwrap();
 });

@@ -546,6 +546,13 @@ fn t9(g: &Game, d: Details) -> TheoremResult {
              position is legal there",
         );
     }
+    if g.rules().ko == crate::engine::KoRule::SimpleKoUnyieldingCycle && g.any_repetition() {
+        return TheoremResult::na(
+            TheoremId::T9,
+            "counted under J89 Art. 12 as read (a record that positional superko refuses): a \
+             repeated position the players left is no result",
+        );
+    }
     let rep = g.any_repetition();
     TheoremResult::check(TheoremId::T9, !rep, d, || {
         format!(

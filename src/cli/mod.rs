@@ -27,7 +27,7 @@ use jipingdian::checks::CheckOptions;
 use jipingdian::counting::Balancing;
 use jipingdian::harness::generate;
 use jipingdian::outdir::{self, OutDirLock};
-use jipingdian::report::score::{DeadChoice, ScoreOptions};
+use jipingdian::report::score::{DeadChoice, KomiChoice, ScoreOptions};
 use jipingdian::rules::RuleId;
 
 /// The flags every subcommand takes.
@@ -154,8 +154,13 @@ pub struct ScoringArgs {
     /// Balancing reading of the Ji-Ping-Dian rules: art14 (default) or art11.
     #[arg(long, default_value = "art14")]
     balancing: Balancing,
-    /// Use the record's KM as every rule set's komi.
-    #[arg(long)]
+    /// Komi: record (the record's KM for every rule set, each rule set's own when it has none),
+    /// rules (each rule set's own) or a number of points, whole or half (6.5, 7, 0, -3.5).
+    /// Each rule set adds its handicap compensation.
+    #[arg(long, default_value = "record", allow_hyphen_values = true)]
+    komi: KomiChoice,
+    /// The same as --komi record, the default (kept for old scripts).
+    #[arg(long, hide = true, conflicts_with = "komi")]
     komi_from_sgf: bool,
     /// Count a record that stops in play (no final passes, no result in RE) as paused after
     /// its last move: the side to move passes, then the other.
@@ -178,7 +183,7 @@ impl ScoringArgs {
         Ok(ScoreOptions {
             rules: parse_rules(&self.rules)?,
             balancing: self.balancing,
-            komi_from_sgf: self.komi_from_sgf,
+            komi: self.komi,
             checks: CheckOptions::default(),
             assume_pause: self.assume_pause,
             implied_passes: self.implied_passes,

@@ -9,7 +9,7 @@ use jipingdian::files::write_atomic;
 use jipingdian::harness::generate::{GameSpec, Policy};
 use jipingdian::harness::outcome::RunOptions;
 use jipingdian::report::campaign::{replay_games_csv, replay_report, replay_sgf};
-use jipingdian::report::score::ScoreOptions;
+use jipingdian::report::score::{KomiChoice, ScoreOptions};
 
 use super::{check_board_size, write_stdout, CliError, Global, Status};
 
@@ -75,7 +75,12 @@ pub fn run(a: ReplayArgs, _: &Global) -> Result<Status, CliError> {
     let text = if a.csv {
         replay_games_csv(&spec, &RunOptions::default())
     } else {
-        replay_report(&spec, &ScoreOptions::default())
+        // Each rule set's own komi, as the campaign counted the game.
+        let opts = ScoreOptions {
+            komi: KomiChoice::Rules,
+            ..ScoreOptions::default()
+        };
+        replay_report(&spec, &opts)
             .map_err(|e| {
                 CliError::Refused(format!("the regenerated game does not read back: {e}"))
             })?

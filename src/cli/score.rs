@@ -37,6 +37,10 @@ pub struct ScoreArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Text: after the verdict and the board, the counts, the invariants, the findings and the
+    /// table of results.
+    #[arg(short, long)]
+    verbose: bool,
     #[command(flatten)]
     scoring: ScoringArgs,
     /// Print the reports of the good files even when some files are bad (exit code 2 still).
@@ -95,7 +99,7 @@ pub fn run(a: ScoreArgs, g: &Global) -> Result<Status, CliError> {
             }
         }
     }
-    if print(a.format, &scored)? == Written::ReaderGone {
+    if print(a.format, a.verbose, &scored)? == Written::ReaderGone {
         // The reader had what it wanted, even when a file was bad (with --keep-going).
         return Ok(Status::Success);
     }
@@ -173,9 +177,9 @@ fn score_files(
 }
 
 /// Prints the reports (or, for JSON, every entry) to standard output in `format`.
-fn print(format: Format, scored: &Scored) -> Result<Written, CliError> {
+fn print(format: Format, verbose: bool, scored: &Scored) -> Result<Written, CliError> {
     write_stdout(|out| match format {
-        Format::Text => write_text(out, &scored.reports),
+        Format::Text => write_text(out, &scored.reports, verbose),
         Format::Json => write_json_entries(out, &scored.entries, false),
         Format::Jsonl => write_json_entries(out, &scored.entries, true),
         Format::Csv => write_csv(out, &scored.reports).map_err(|e| match e.into_kind() {

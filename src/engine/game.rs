@@ -18,11 +18,25 @@ pub enum KoRule {
     /// result (the Art. 9 alternative: 无胜负).
     CycleNoResult,
     /// The simple ko rule, and any other real move that recreates an earlier arrangement ends
-    /// the game with no result: J89 Art. 6 (basic ko) with Art. 12 (a repeated whole-board
-    /// position ends the game without result when the players do not vary), and the Chinese
-    /// referee rules (CN20 Art. 20: no immediate retake; triple ko and longer cycles "no result").
+    /// the game with no result: the Chinese referee rules (CN20 Art. 20: no immediate retake;
+    /// triple ko and longer cycles "no result").
     SimpleKoCycleNoResult,
+    /// The simple ko rule, and a repetition ends the game without result only when the players
+    /// do not give way: J89 Art. 6 (basic ko) with Art. 12 as its commentary reads it (無勝負
+    /// when "a state of repetition of the same whole-board position" arises and both agree,
+    /// since counting the repetitions is hard). A real move that recreates an earlier
+    /// arrangement is legal and play goes on; the game ends without result when an arrangement
+    /// occurs for the [`NO_RESULT_OCCURRENCE`]th time (the players went round the cycle again
+    /// after seeing it repeat), or when the record stops while the players are still in the
+    /// cycle ([`Game::end_in_cycle`]). A repetition the players leave (the next real move makes a
+    /// new arrangement, or they pass) is not a result.
+    SimpleKoUnyieldingCycle,
 }
+
+/// Under [`KoRule::SimpleKoUnyieldingCycle`], the occurrence of one arrangement of stones that
+/// ends the game without result: the third (the cycle gone round twice, the second time after
+/// the players saw it repeat, so neither gave way).
+pub const NO_RESULT_OCCURRENCE: usize = 3;
 
 /// The rules the game layer needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,7 +77,8 @@ pub enum End {
     /// Four consecutive virtual moves (Art. 18): every stone on the board is alive.
     FourPasses,
     /// A real move recreated an earlier position under [`KoRule::CycleNoResult`] or
-    /// [`KoRule::SimpleKoCycleNoResult`].
+    /// [`KoRule::SimpleKoCycleNoResult`]; or, under [`KoRule::SimpleKoUnyieldingCycle`], for the
+    /// [`NO_RESULT_OCCURRENCE`]th time, or the record stopped in the cycle.
     NoResultCycle,
 }
 
@@ -185,6 +200,7 @@ pub struct Game {
     pauses: u32,
     disputes: u32,
     ko_point: Option<Point>,
+    repeating: bool,
     table: PositionTable,
     snaps: Vec<u64>,
     words: usize,
@@ -245,6 +261,7 @@ impl Game {
             pauses: 0,
             disputes: 0,
             ko_point: None,
+            repeating: false,
             table: PositionTable::with_capacity(cap),
             snaps: Vec::with_capacity(cap * words),
             words,
@@ -271,6 +288,7 @@ impl Game {
         self.pauses = 0;
         self.disputes = 0;
         self.ko_point = None;
+        self.repeating = false;
         self.table.clear();
         self.snaps.clear();
         self.remember_position();
@@ -287,6 +305,24 @@ impl Game {
     /// Hash hits are confirmed against the stored snapshots, so the answer is exact.
     fn repeats(&self, p: Point, c: Color) -> bool {
         self.repeats_hash(p, c, self.board.hash_after(p, c))
+    }
+
+    /// How many earlier positions equal the one after `c` plays the legal-on-board move `p`
+    /// (exact, as [`Game::repeats`]).
+    fn occurrences(&self, p: Point, c: Color) -> usize {
+        let h = self.board.hash_after(p, c);
+        let mut after: Snapshot = [0; SNAP_WORDS];
+        self.board.snapshot_after(p, c, &mut after);
+        let words = self.words;
+        let mut n = 0;
+        self.table.any(h, |idx| {
+            let start = idx as usize * words;
+            if self.snaps[start..start + words] == after[..words] {
+                n += 1;
+            }
+            false
+        });
+        n
     }
 
     /// [`Game::repeats`] given the hash of the position after the move.
@@ -441,7 +477,7 @@ impl Game {
         }
         self.board.legality(p, c, self.rules.suicide)?;
         match self.rules.ko {
-            KoRule::SimpleKo | KoRule::SimpleKoCycleNoResult => {
+            KoRule::SimpleKo | KoRule::SimpleKoCycleNoResult | KoRule::SimpleKoUnyieldingCycle => {
                 if self.ko_point == Some(p) {
                     return Err(Illegal::Ko);
                 }
@@ -467,11 +503,18 @@ impl Game {
         let info = match mv {
             Move::Play(at) => {
                 let p = self.board.point(at);
-                let cycle = matches!(
-                    self.rules.ko,
-                    KoRule::CycleNoResult | KoRule::SimpleKoCycleNoResult
-                ) && self.repeats(p, c);
+                let (cycle, repeating) = match self.rules.ko {
+                    KoRule::CycleNoResult | KoRule::SimpleKoCycleNoResult => {
+                        (self.repeats(p, c), false)
+                    }
+                    KoRule::SimpleKoUnyieldingCycle => {
+                        let earlier = self.occurrences(p, c);
+                        (earlier + 1 >= NO_RESULT_OCCURRENCE, earlier > 0)
+                    }
+                    KoRule::PositionalSuperko | KoRule::SimpleKo => (false, false),
+                };
                 self.play_point_unchecked(p);
+                self.repeating = repeating;
                 if cycle {
                     self.phase = Phase::Ended(End::NoResultCycle);
                 }
@@ -530,6 +573,7 @@ impl Game {
         self.consecutive_virtual = 0;
         self.virtual_since_resume = 0;
         self.ko_point = info.ko_point;
+        self.repeating = false;
         self.records.push(Record {
             color: c,
             mv: Move::Play(self.board.coord(p)),
@@ -551,6 +595,7 @@ impl Game {
         self.consecutive_virtual += 1;
         self.virtual_since_resume += 1;
         self.ko_point = None;
+        self.repeating = false;
         self.records.push(Record {
             color: c,
             mv: Move::Virtual,
@@ -578,6 +623,25 @@ impl Game {
         self.virtual_since_resume = 0;
         self.disputes += 1;
         Ok(())
+    }
+
+    /// Whether the last move was a real move that recreated an earlier arrangement of stones
+    /// under [`KoRule::SimpleKoUnyieldingCycle`]: the players are going round a cycle. A real
+    /// move to a new arrangement, or a virtual move, leaves it.
+    pub fn repeating(&self) -> bool {
+        self.repeating
+    }
+
+    /// Ends the game without result when play stops in a cycle ([`Game::repeating`]): a record
+    /// that stops there is read as the players' agreement of J89 Art. 12 (neither gave way).
+    /// Returns whether it ended the game; does nothing otherwise.
+    pub fn end_in_cycle(&mut self) -> bool {
+        if self.repeating && self.phase == Phase::Playing {
+            self.phase = Phase::Ended(End::NoResultCycle);
+            true
+        } else {
+            false
+        }
     }
 
     /// `c` resigns.
@@ -682,6 +746,7 @@ mod tests {
             KoRule::CycleNoResult,
             KoRule::SimpleKo,
             KoRule::SimpleKoCycleNoResult,
+            KoRule::SimpleKoUnyieldingCycle,
         ] {
             let rules = PlayRules {
                 suicide: SuicideRule::Forbidden,
@@ -698,7 +763,9 @@ mod tests {
             let r = g.play(at(1, 1));
             match rule {
                 KoRule::PositionalSuperko => assert_eq!(r, Err(Illegal::Superko)),
-                KoRule::SimpleKo | KoRule::SimpleKoCycleNoResult => {
+                KoRule::SimpleKo
+                | KoRule::SimpleKoCycleNoResult
+                | KoRule::SimpleKoUnyieldingCycle => {
                     assert_eq!(r, Err(Illegal::Ko))
                 }
                 KoRule::CycleNoResult => {
@@ -708,6 +775,62 @@ mod tests {
             }
             g.board().check_consistency().unwrap();
         }
+    }
+
+    /// J89 Art. 12 as read: the ko of the test above, taken and retaken with a pause between
+    /// (so no retake is immediate). The first retake recreates the position before Black's
+    /// capture: play goes on, the players in the cycle; a record stopping there ends without
+    /// result ([`Game::end_in_cycle`]), one that goes on to a new position has left it; the
+    /// third occurrence of a position ends the game without result.
+    #[test]
+    fn a_cycle_ends_the_game_only_when_the_players_keep_to_it() {
+        let rules = PlayRules {
+            suicide: SuicideRule::Forbidden,
+            ko: KoRule::SimpleKoUnyieldingCycle,
+        };
+        let setup = [
+            at(1, 0),
+            at(2, 0),
+            at(0, 1),
+            at(1, 1),
+            at(1, 2),
+            at(3, 1),
+            at(3, 3),
+            at(2, 2),
+        ];
+        let mut g = Game::new(4, rules).unwrap();
+        for m in setup {
+            g.play(m).unwrap();
+        }
+        // 9 B takes (position P1), 10-11 virtual (a pause), 12 W retakes: the position after
+        // move 8 (P0) a second time.
+        for m in [at(2, 1), Move::Virtual, Move::Virtual, at(1, 1)] {
+            g.play(m).unwrap();
+        }
+        assert_eq!(g.phase(), Phase::Playing);
+        assert!(g.repeating());
+        // Stopping here is the players' agreement: no result.
+        let mut stopped = g.clone();
+        assert!(stopped.end_in_cycle());
+        assert_eq!(stopped.phase(), Phase::Ended(End::NoResultCycle));
+        // Black gives way: a new position, the cycle left, nothing to end.
+        let mut left = g.clone();
+        left.play(at(0, 3)).unwrap();
+        assert!(!left.repeating());
+        assert!(!left.end_in_cycle());
+        assert_eq!(left.phase(), Phase::Playing);
+        // Round again: 13-14 virtual, 15 B takes (P1 a second time), 16-17 virtual, 18 W
+        // retakes: P0 a third time ends the game.
+        for m in [Move::Virtual, Move::Virtual, at(2, 1)] {
+            g.play(m).unwrap();
+        }
+        assert!(g.repeating());
+        assert_eq!(g.phase(), Phase::Playing);
+        for m in [Move::Virtual, Move::Virtual, at(1, 1)] {
+            g.play(m).unwrap();
+        }
+        assert_eq!(g.phase(), Phase::Ended(End::NoResultCycle));
+        g.board().check_consistency().unwrap();
     }
 
     #[test]

@@ -8,7 +8,7 @@ pub mod region;
 pub mod types;
 
 pub use board::{Board, Cell, Illegal, MoveInfo, Point, SuicideRule, MAX_SIZE, MIN_SIZE};
-pub use game::{End, Game, GameError, KoRule, Phase, PlayRules, Record};
+pub use game::{End, Game, GameError, KoRule, Phase, PlayRules, Record, NO_RESULT_OCCURRENCE};
 pub use half::{Half, Points};
 pub use region::Regions;
 pub use types::{Color, Coord, Move, NegativeKind, PerSide};

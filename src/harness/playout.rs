@@ -269,6 +269,7 @@ mod tests {
                 KoRule::SimpleKo,
                 KoRule::CycleNoResult,
                 KoRule::SimpleKoCycleNoResult,
+                KoRule::SimpleKoUnyieldingCycle,
             ] {
                 for suicide in [
                     SuicideRule::Forbidden,

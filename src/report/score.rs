@@ -11,8 +11,9 @@ mod text;
 
 pub use grid::RuleGrid;
 pub use json::{
-    is_count, write_json, write_json_entries, DeadJson, FileReport, FillUpJson, NegativeJson,
-    ReAgreement, RefereeJson, ScoreEntry, SidePoints, TheoremJson,
+    is_count, write_json, write_json_entries, DeadCountJson, DeadJson, FileReport, FillUpJson,
+    NegativeJson, ReAgreement, ReVerdict, RefereeJson, ScoreEntry, SidePoints, TheoremJson,
+    VerdictJson,
 };
 pub use table::{write_csv, CSV_HEADER};
 pub use text::write_text;
@@ -21,7 +22,9 @@ use crate::checks::Analysis;
 use crate::counting::Finished;
 use crate::report::svg::Diagram;
 use crate::score_record::{score_record, ScoredRecord};
-pub use crate::score_record::{DeadChoice, ScoreError, ScoreOptions};
+pub use crate::score_record::{
+    DeadChoice, KomiChoice, KomiError, KomiSource, KomiUsed, ScoreError, ScoreOptions,
+};
 use build::build;
 
 /// Reads, replays, counts and checks one SGF record.
@@ -48,10 +51,11 @@ pub fn score_bytes_with_diagram(
         unscored,
         notes,
         dead,
+        komi,
     } = score_record(bytes, opts)?;
     let diagram = results_diagram(file, &finished, &analysis);
     let report = build(
-        file, &finished, &record, analysis, opts, &unscored, notes, dead,
+        file, &finished, &record, analysis, opts, &unscored, notes, dead, &komi,
     );
     Ok((report, diagram))
 }

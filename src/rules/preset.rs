@@ -16,6 +16,10 @@ const NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT: PlayRules = PlayRules {
     suicide: SuicideRule::Forbidden,
     ko: KoRule::SimpleKoCycleNoResult,
 };
+const NO_SUICIDE_SIMPLE_KO_UNYIELDING_CYCLE: PlayRules = PlayRules {
+    suicide: SuicideRule::Forbidden,
+    ko: KoRule::SimpleKoUnyieldingCycle,
+};
 
 impl Rules {
     /// The preset of an id (sources in [`RuleId`]'s documentation).
@@ -123,18 +127,19 @@ fn other_system(base: Rules) -> Rules {
             handicap: HandicapCompensation::PerStone,
             ..area(base, 15, 0, NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT)
         },
-        // J89 Art. 6 basic ko; Art. 12: a repeated whole-board position ends the game
-        // without result (the players "agree" by not varying). Korean likewise: K16's
-        // 무승부 is the 無勝負 of J89, no result. Campaigns play under superko, so their
-        // games never repeat; `jpd score` replays a record under these rules.
+        // J89 Art. 6 basic ko; Art. 12 with its commentary: a repetition ends the game
+        // without result only when the players do not give way (the record stops in the
+        // cycle, or goes round it again). Korean likewise: K16's 무승부 is the 無勝負 of
+        // J89, no result. Campaigns play under superko, so their games never repeat; `jpd
+        // score` replays a record under these rules.
         RuleId::Japanese | RuleId::Korean => Rules {
             method: Method::JapaneseTerritory(DameReading::Filled),
-            play: NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT,
+            play: NO_SUICIDE_SIMPLE_KO_UNYIELDING_CYCLE,
             ..base
         },
         RuleId::JapaneseLiteral => Rules {
             method: Method::JapaneseTerritory(DameReading::Literal),
-            play: NO_SUICIDE_SIMPLE_KO_CYCLE_NO_RESULT,
+            play: NO_SUICIDE_SIMPLE_KO_UNYIELDING_CYCLE,
             ..base
         },
         // Ing's own ko rule is not modelled; the EGF Simplified Ing Rules use positional

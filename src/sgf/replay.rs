@@ -65,7 +65,28 @@ pub fn replay_with(
         game.set_to_move(c);
     }
     let mut taken_off = Vec::new();
-    play_moves(rec, rules, &mut game, &mut record, &mut taken_off, opts)?;
+    let repeats = play_moves(rec, rules, &mut game, &mut record, &mut taken_off, opts)?;
+    if game.end_in_cycle() {
+        record.notes.push(format!(
+            "the record stops in a repeated position (after move {}): no result under J89 Art. 12 \
+             (the players did not give way)",
+            game.records().len()
+        ));
+    } else if !repeats.is_empty() && game.phase() != Phase::Ended(End::NoResultCycle) {
+        let mut list: Vec<String> = repeats.iter().take(5).map(|m| m.to_string()).collect();
+        if repeats.len() > 5 {
+            list.push(format!("and {} more", repeats.len() - 5));
+        }
+        let one = repeats.len() == 1;
+        record.notes.push(format!(
+            "{} {} {} an earlier whole-board position; the record leaves the repetition and \
+             goes on, so J89 Art. 12 (no result only when the players do not give way) does \
+             not end the game there",
+            if one { "move" } else { "moves" },
+            list.join(", "),
+            if one { "recreates" } else { "recreate" },
+        ));
+    }
     end_unfinished(rec, &mut game, &mut record.notes, opts)?;
     let mut dead = dead_from_marks(rec, &game, &mut record.notes);
     let board = game.board();
@@ -90,7 +111,8 @@ pub fn replay_with(
 /// end of the game. With `opts.implied_passes`, a move out of turn is preceded by a virtual move
 /// of the side to move, with a note. The record's edits ([`SetupEdit`]) are applied where they
 /// stand: stones taken off at the end go to `taken_off`; an edited position restarts the game,
-/// and `record` then counts from it.
+/// and `record` then counts from it. Returns the numbers of the moves that recreated an earlier
+/// position and left play going on ([`Game::repeating`]).
 fn play_moves(
     rec: &SgfRecord,
     rules: PlayRules,
@@ -98,8 +120,9 @@ fn play_moves(
     record: &mut SgfRecord,
     taken_off: &mut Vec<Coord>,
     opts: ReplayOptions,
-) -> Result<(), SgfError> {
+) -> Result<Vec<usize>, SgfError> {
     let mut first_counted = 0;
+    let mut repeats = Vec::new();
     let n = rec.moves.len();
     for i in 0..=n {
         let next = rec.moves.get(i).map(|m| m.color);
@@ -164,9 +187,12 @@ fn play_moves(
                 reason,
             });
         }
+        if game.repeating() {
+            repeats.push(move_number);
+        }
     }
     record.moves.drain(..first_counted);
-    Ok(())
+    Ok(repeats)
 }
 
 /// Applies one [`SetupEdit`] met in the replay. Stones taken off at the end stay on the board and

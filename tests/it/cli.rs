@@ -219,16 +219,29 @@ fn json_is_an_array_and_missing_counts_are_null() {
     let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
     // file, size, rules, komi, then the three counts: empty.
     assert_eq!(&row[1..7], &["5", "chinese", "7.5", "", "", ""], "{text}");
-    // The text report says `-` for them.
+    // The text report's verdict names the winner, no dead stones (nothing was counted), and
+    // RE's agreement; its table of results (`--verbose`) says `-` for the counts.
     let out = jpd()
         .args(["score", "--rules", "chinese"])
         .arg(&p)
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().nth(1),
+        Some("chinese  B+R  komi 7.5 (rules)  RE B+R agrees"),
+        "{text}"
+    );
+    assert!(!text.contains("results:"), "{text}");
+    let out = jpd()
+        .args(["score", "--verbose", "--rules", "chinese"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
     let line = text
         .lines()
-        .find(|l| l.trim_start().starts_with("chinese "))
+        .find(|l| l.trim_start().starts_with("chinese ") && l.contains("black"))
         .unwrap();
     assert!(
         line.contains("black      -  white      -  margin      -  B+R"),
@@ -377,15 +390,12 @@ fn score_ok(name: &str, bytes: &[u8], args: &[&str]) -> (String, String) {
 
 const GB2312_WALLS: &[u8] = include_bytes!("../data/walls-6x6-gb2312.sgf");
 
-/// Komi in stones, read from a GB2312 file: KM[3.75] = 7.5 points. Without `--komi-from-sgf`
-/// it is reported, not used; with it, every rule set uses 7.5. Hand count (the README's walls
-/// game): Chinese area 18 - 18 - 7.5 = W+7.5; jpd-tangsong b - w = 4 - 5, - 7.5 = W+8.5.
+/// Komi in stones, read from a GB2312 file: KM[3.75] = 7.5 points, used by every rule set
+/// by default (and with `--komi-from-sgf`, kept as its alias); `--komi rules` gives each rule
+/// set its own. Hand count (the README's walls game): Chinese area 18 - 18 - 7.5 = W+7.5;
+/// jpd-tangsong b - w = 4 - 5, - 7.5 = W+8.5, and with its own 6.5, W+7.5.
 #[test]
 fn komi_in_stones_from_a_gb2312_file() {
-    let (json, _) = score_ok("gb2312.sgf", GB2312_WALLS, &["--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
-    assert_eq!(v["sgf_komi"], 7.5);
-    assert_eq!(v["sgf_rules"], "Chinese");
     let komi = |v: &serde_json::Value, id: &str| {
         let r = v["results"]
             .as_array()
@@ -399,26 +409,155 @@ fn komi_in_stones_from_a_gb2312_file() {
             r["result"].as_str().unwrap().to_string(),
         )
     };
+    let json_of = |args: &[&str]| -> serde_json::Value {
+        let mut all = vec!["--format", "json"];
+        all.extend_from_slice(args);
+        let (json, _) = score_ok("gb2312.sgf", GB2312_WALLS, &all);
+        serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone()
+    };
+    let v = json_of(&["--komi", "rules"]);
+    assert_eq!(v["sgf_komi"], 7.5);
+    assert_eq!(v["sgf_rules"], "Chinese");
     assert_eq!(komi(&v, "jpd-tangsong"), (6.5, "W+7.5".into()));
-    let (json, _) = score_ok(
-        "gb2312.sgf",
-        GB2312_WALLS,
-        &["--format", "json", "--komi-from-sgf"],
-    );
-    let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
-    assert_eq!(komi(&v, "jpd-tangsong"), (7.5, "W+8.5".into()));
-    assert_eq!(komi(&v, "chinese"), (7.5, "W+7.5".into()));
-    let notes = v["notes"].to_string();
-    assert!(notes.contains("3.75 stones = 7.5 points"), "{notes}");
-    let (text, _) = score_ok("gb2312.sgf", GB2312_WALLS, &["--komi-from-sgf"]);
+    assert_eq!(v["verdict"][0]["komi_source"], "rules");
+    for args in [&[][..], &["--komi-from-sgf"], &["--komi", "record"]] {
+        let v = json_of(args);
+        assert_eq!(komi(&v, "jpd-tangsong"), (7.5, "W+8.5".into()), "{args:?}");
+        assert_eq!(komi(&v, "chinese"), (7.5, "W+7.5".into()), "{args:?}");
+        assert_eq!(v["verdict"][0]["komi_source"], "record", "{args:?}");
+        let notes = v["notes"].to_string();
+        assert!(notes.contains("3.75 stones = 7.5 points"), "{notes}");
+    }
+    let (text, _) = score_ok("gb2312.sgf", GB2312_WALLS, &[]);
     assert!(
         text.contains("the record says: RU[Chinese] KM[3.75] RE[W+7.5]"),
         "{text}"
     );
     assert!(
-        text.contains("note: --komi-from-sgf: every rule set uses the record's komi, 7.5 points"),
+        text.contains("\njpd-tangsong       W+8.5  komi 7.5 (record)  dead stones: none  RE W+7.5 disagrees (margin by 1)\n"),
         "{text}"
     );
+    assert!(
+        text.contains(
+            "\nchinese            W+7.5  komi 7.5 (record)  dead stones: none  RE W+7.5 agrees\n"
+        ),
+        "{text}"
+    );
+}
+
+/// A 7x7 record with `KM[5.5] RE[W+2.5]`: Black D7-D3 and C2 C1, White E7-E3 and D2 D1, no
+/// capture, passes at the end. Hand count (J89 Art. 10): Black's territory A1-A7, B1-B7,
+/// C3-C7 = 19, White's F1-F7, G1-G7, E1, E2 = 16, no prisoner, no dame: 19 - 16 - 5.5 = W+2.5
+/// with the record's komi, W+3.5 with japanese's own 6.5.
+const KM55: &[u8] = b"(;GM[1]FF[4]SZ[7]KM[5.5]RE[W+2.5];B[da];W[ea];B[db];W[eb];B[dc];W[ec];\
+    B[dd];W[ed];B[de];W[ee];B[cf];W[df];B[cg];W[dg];B[];W[])";
+
+/// With no flag the record's komi is used, and the text opens with the verdict: one line per
+/// rule set, then the board; the counts, invariants and findings only with `--verbose`.
+#[test]
+fn the_verdict_comes_first_with_the_records_komi() {
+    let (text, _) = score_ok("km55.sgf", KM55, &["--rules", "japanese"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[1], "japanese  W+2.5  komi 5.5 (record)  dead stones: none  RE W+2.5 agrees",
+        "{text}"
+    );
+    assert!(lines[2].starts_with("classification ("), "{text}");
+    for part in [
+        "invariants (",
+        "findings (",
+        "results:",
+        "territory (equal stones)",
+    ] {
+        assert!(!text.contains(part), "{part}: {text}");
+    }
+    let (verbose, _) = score_ok("km55.sgf", KM55, &["--rules", "japanese", "-v"]);
+    assert!(verbose.starts_with(&lines[..2].join("\n")), "{verbose}");
+    for part in [
+        "invariants (",
+        "findings (",
+        "results:",
+        "territory (equal stones)",
+    ] {
+        assert!(verbose.contains(part), "{part}: {verbose}");
+    }
+    let (text, _) = score_ok(
+        "km55.sgf",
+        KM55,
+        &["--rules", "japanese", "--komi", "rules"],
+    );
+    assert_eq!(
+        text.lines().nth(1),
+        Some("japanese  W+3.5  komi 6.5 (rules)  dead stones: none  RE W+2.5 disagrees (margin by 1)"),
+        "{text}"
+    );
+    let (text, _) = score_ok("km55.sgf", KM55, &["--rules", "japanese", "--komi", "-3.5"]);
+    assert_eq!(
+        text.lines().nth(1),
+        Some("japanese  B+6.5  komi -3.5 (flag)  dead stones: none  RE W+2.5 disagrees (winner)"),
+        "{text}"
+    );
+    // Without KM: each rule set's own, and the note says why.
+    let no_km = String::from_utf8(KM55.to_vec())
+        .unwrap()
+        .replace("KM[5.5]", "");
+    let (text, _) = score_ok("nokm.sgf", no_km.as_bytes(), &["--rules", "japanese"]);
+    assert!(
+        text.contains("\njapanese  W+3.5  komi 6.5 (rules)  "),
+        "{text}"
+    );
+    assert!(
+        text.contains("note: komi: the record has no KM, so each rule set uses its own komi"),
+        "{text}"
+    );
+}
+
+/// The verdict in JSON, beside the keys that were there.
+#[test]
+fn the_verdict_in_json() {
+    let (json, _) = score_ok(
+        "km55.sgf",
+        KM55,
+        &["--rules", "japanese", "--format", "json"],
+    );
+    let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
+    assert_eq!(
+        v["verdict"],
+        serde_json::json!([{
+            "rules": "japanese",
+            "result": "W+2.5",
+            "komi": 5.5,
+            "komi_source": "record",
+            "komi_in_force": 5.5,
+            "dead_stones": {"counted": 0, "proven": 0, "unproven": 0, "source": "estimate"},
+            "re": "W+2.5",
+            "re_verdict": "agrees"
+        }])
+    );
+    assert_eq!(v["results"][0]["komi"], 5.5);
+    assert_eq!(v["results"][0]["result"], "W+2.5");
+    assert_eq!(v["re_agreement"][0]["re_agrees"], true);
+    assert_eq!(v["sgf_komi"], 5.5);
+}
+
+/// `--komi` takes whole and half points only: 6.4 is refused with a clear message.
+#[test]
+fn komi_that_is_not_a_half_point_is_refused() {
+    let p = tmp("km55.sgf", KM55);
+    for (komi, msg) in [
+        ("6.4", "komi 6.4 is not a whole or half point"),
+        ("seven", "'seven' is not a komi"),
+    ] {
+        let out = jpd()
+            .args(["score", "--komi", komi])
+            .arg(&p)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(out.stdout.is_empty());
+        assert!(err.contains(msg), "{err}");
+    }
 }
 
 /// Fox's KM[375] is the same komi as KM[3.75].
@@ -431,7 +570,7 @@ fn fox_komi_in_hundredths() {
     let mut fox = GB2312_WALLS[..at].to_vec();
     fox.extend_from_slice(b"KM[375]");
     fox.extend_from_slice(&GB2312_WALLS[at + 8..]);
-    let (json, _) = score_ok("fox.sgf", &fox, &["--format", "json", "--komi-from-sgf"]);
+    let (json, _) = score_ok("fox.sgf", &fox, &["--format", "json"]);
     let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(v["sgf_komi"], 7.5);
     for r in v["results"].as_array().unwrap() {
@@ -440,11 +579,7 @@ fn fox_komi_in_hundredths() {
         }
     }
     // Every rule set scores it exactly as the KM[3.75] original.
-    let (json, _) = score_ok(
-        "gb2312.sgf",
-        GB2312_WALLS,
-        &["--format", "json", "--komi-from-sgf"],
-    );
+    let (json, _) = score_ok("gb2312.sgf", GB2312_WALLS, &["--format", "json"]);
     let orig: serde_json::Value =
         serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
     assert_eq!(v["results"], orig["results"]);
@@ -546,8 +681,15 @@ fn record_without_final_passes() {
     );
     assert!(text.contains("W+2.5"), "{text}");
     assert!(!text.contains("RE agrees"), "no RE, no comparison: {text}");
+    assert!(text.lines().nth(1).unwrap().ends_with("  no RE"), "{text}");
     let re = format!("(;GM[1]SZ[5]RE[W+2.5];{walls})");
     let (text, _) = score_ok("re5.sgf", re.as_bytes(), &["--rules", "chinese"]);
+    assert_eq!(
+        text.lines().nth(1),
+        Some("chinese  W+2.5  komi 7.5 (rules)  dead stones: none  RE W+2.5 agrees"),
+        "{text}"
+    );
+    let (text, _) = score_ok("re5.sgf", re.as_bytes(), &["--rules", "chinese", "-v"]);
     assert!(text.contains("W+2.5  RE agrees, margin 0"), "{text}");
     let (json, _) = score_ok("re5.sgf", re.as_bytes(), &["--format", "json"]);
     let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();

@@ -213,8 +213,10 @@ fn the_teire_gnugo_charges_inside_black_area_is_not_owed() {
     use jipingdian::report::score::DeadChoice;
     use jipingdian::settlement::referee::local_attack;
     let japanese = |bytes: &[u8]| {
+        // GNU Go's counts below are with japanese's own komi, 6.5 (the records say KM[7.5]).
         let opts = ScoreOptions {
             rules: vec![RuleId::Japanese],
+            komi: jipingdian::report::score::KomiChoice::Rules,
             dead: DeadChoice::Record,
             checks: CheckOptions {
                 symmetries: Symmetries::Off,

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use jipingdian::checks::{CheckOptions, Symmetries};
 use jipingdian::counting::Half;
 use jipingdian::report::check::{collect_inputs, read_bounded};
-use jipingdian::report::score::{score_bytes, DeadChoice, FileReport, ScoreOptions};
+use jipingdian::report::score::{score_bytes, DeadChoice, FileReport, KomiChoice, ScoreOptions};
 use jipingdian::rules::{Cause, RuleId};
 
 fn real_dir() -> PathBuf {
@@ -21,7 +21,7 @@ const REAL_FILES: usize = 367;
 fn quick(rules: &[RuleId], dead: DeadChoice) -> ScoreOptions {
     ScoreOptions {
         rules: rules.to_vec(),
-        komi_from_sgf: true,
+        komi: KomiChoice::Record,
         assume_pause: true,
         checks: CheckOptions {
             symmetries: Symmetries::Off,
@@ -435,4 +435,78 @@ fn json_names_each_string_status_and_proof() {
     let mut dead = referee.proven_dead.clone();
     dead.sort();
     assert_eq!(dead, vec!["A6", "B6", "C6", "D6", "D7"]);
+}
+
+/// J89 Art. 12 as read (no result only when the players do not give way), on three GNU Go
+/// records that repeat a whole-board position (tests/data/j89-repetition/README.md): two
+/// finished games with a counted `RE` that leave the repetition and play on are counted under
+/// `japanese`, where positional superko (`chinese`) still refuses them; one that stops in its
+/// cycle is no result. Before, `japanese` ended the first two at their first repetition and
+/// refused the moves after it.
+#[test]
+fn japanese_counts_a_record_that_leaves_a_repetition() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/j89-repetition");
+    let opts = quick(&[RuleId::Chinese, RuleId::Japanese], DeadChoice::Record);
+    for (file, repeats) in [
+        (
+            "filllib10.sgf",
+            "move 237 recreates an earlier whole-board position",
+        ),
+        (
+            "reading41.sgf",
+            "moves 132, 136, 142, 168, 186, and 17 more recreate an earlier whole-board position",
+        ),
+    ] {
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        let r = score_bytes(file, &bytes, &opts).unwrap();
+        assert_eq!(r.end, "pause", "{file}");
+        assert_eq!(r.results[0].result, "illegal:superko", "{file}");
+        let j = &r.results[1];
+        assert!(j.result.starts_with(['B', 'W']), "{file}: {}", j.result);
+        assert!(
+            r.notes.iter().any(|n| n.contains(repeats)),
+            "{file}: {:?}",
+            r.notes
+        );
+        // The CLI scores it (exit code 0) under both.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+            .args(["score", "--rules", "chinese,japanese"])
+            .arg(dir.join(file))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}: {out:?}");
+    }
+    let bytes = std::fs::read(dir.join("gnugo-gorimu.sgf")).unwrap();
+    let r = score_bytes("gnugo-gorimu.sgf", &bytes, &opts).unwrap();
+    assert_eq!(r.end, "no_result");
+    assert_eq!(r.results[1].result, "no_result");
+    assert!(
+        r.notes.iter().any(|n| n.contains(
+            "the record stops in a repeated position (after move 381): no result under J89 Art. 12"
+        )),
+        "{:?}",
+        r.notes
+    );
+}
+
+/// A real record with `KM[5.5] RE[W+2.5]` gives W+2.5 under `japanese` with no komi flag (it
+/// gave W+3.5 with the rule set's 6.5). Hand count from its final position (9x9, no stone dead,
+/// no dame): Black's territory A9-J9 (9), A8 B8 D8 J8 (4), A7 G7 H7 J7 (4), B6 H6 (2) = 19;
+/// White's J3 (1), A2-D2 G2-J2 (7), A1-J1 (9) = 17; one white stone captured (prisoners B=0
+/// W=1), none black: 20 - 17 - 5.5 = W+2.5 (J89 Art. 10).
+#[test]
+fn a_record_with_km_5_5_scores_its_recorded_result_under_japanese() {
+    let path = real_dir().join("gnugo-3.8/boardspace/GNUGo-GoFigure0.1-200503302359.sgf");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
+        .args(["score", "--rules", "japanese"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().nth(1),
+        Some("japanese  W+2.5  komi 5.5 (record)  dead stones: none  RE W+2.5 agrees"),
+        "{text}"
+    );
 }

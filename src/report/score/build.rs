@@ -3,7 +3,8 @@
 
 use super::grid::{class_char, counted_grid, grid, RuleGrid};
 use super::json::{
-    FileReport, FillUpJson, NegativeJson, ReAgreement, RefereeJson, StringJson, TheoremJson,
+    is_count, DeadCountJson, FileReport, FillUpJson, NegativeJson, ReAgreement, ReVerdict,
+    RefereeJson, StringJson, TheoremJson, VerdictJson,
 };
 use super::text::render_text;
 use super::{DeadJson, ScoreOptions};
@@ -12,6 +13,7 @@ use crate::counting::Finished;
 use crate::counting::{Count, Half};
 use crate::engine::{Board, Color, End, Game, Phase};
 use crate::rules::{RuleId, RuleResult};
+use crate::score_record::KomiUsed;
 use crate::sgf::{ResultHow, SgfRecord};
 
 /// The report of one scored record: `f` is the game counted, `a` its analysis, `unscored` the
@@ -26,17 +28,19 @@ pub(super) fn build(
     unscored: &[Option<String>],
     notes: Vec<String>,
     dead: DeadJson,
+    komi: &KomiUsed,
 ) -> FileReport {
     let g = &f.game;
     let end = end_name(g, rec);
     let results = match g.phase() {
-        Phase::Ended(End::Resignation(loser)) => resigned_results(loser, rec, opts, unscored),
+        Phase::Ended(End::Resignation(loser)) => resigned_results(loser, rec, opts, unscored, komi),
         _ => a.results.clone(),
     };
     let c = a.count.as_ref().ok();
     let referee = (g.phase() == Phase::Paused).then(|| referee_json(g.board()));
     let mut r = FileReport {
         file: file.to_string(),
+        verdict: Vec::new(),
         size: g.board().size(),
         end,
         first_passer: g.first_passer(),
@@ -97,6 +101,7 @@ pub(super) fn build(
         sgf_rules: rec.rules.clone(),
         notes,
         text: String::new(),
+        text_brief: String::new(),
     };
     let counted = c.is_some() && !matches!(g.phase(), Phase::Ended(End::Resignation(_)));
     r.re_agreement = r
@@ -104,8 +109,44 @@ pub(super) fn build(
         .iter()
         .map(|res| ReAgreement::of(res, rec.result_parsed.as_ref(), counted))
         .collect();
-    r.text = render_text(&r, f, &a, rec);
+    let dead_stones = counted.then(|| dead_count(c, &r.dead));
+    r.verdict = r
+        .results
+        .iter()
+        .zip(&r.re_agreement)
+        .map(|(res, agr)| VerdictJson {
+            rules: res.rules.to_string(),
+            result: res.result.clone(),
+            komi: res.base_komi,
+            komi_source: komi.source,
+            komi_in_force: res.komi,
+            dead_stones: is_count(res).then(|| dead_stones.clone()).flatten(),
+            re: rec.result.clone(),
+            re_verdict: ReVerdict::of(
+                res,
+                rec.result.as_deref(),
+                rec.result_parsed.as_ref(),
+                agr,
+                counted,
+            ),
+        })
+        .collect();
+    r.text = render_text(&r, f, &a, rec, true);
+    r.text_brief = render_text(&r, f, &a, rec, false);
     r
+}
+
+/// The dead stones the count `c` removed: how many, how many the referee proved (those the
+/// origin `dead` does not list as beyond the proof), and where they came from.
+fn dead_count(c: Option<&Count>, dead: &DeadJson) -> DeadCountJson {
+    let counted = c.map_or(0, |c| c.dead.black + c.dead.white);
+    let unproven = (dead.estimated.len() as i64).min(counted);
+    DeadCountJson {
+        counted,
+        proven: counted - unproven,
+        unproven,
+        source: dead.source.clone(),
+    }
 }
 
 /// How the game ended, as the report names it: `pause`, `four_passes`, `resignation` (or `time`,
@@ -133,6 +174,7 @@ fn resigned_results(
     rec: &SgfRecord,
     opts: &ScoreOptions,
     unscored: &[Option<String>],
+    komi: &KomiUsed,
 ) -> Vec<RuleResult> {
     opts.rules
         .iter()
@@ -142,8 +184,8 @@ fn resigned_results(
                 return RuleResult::unscored(id, u);
             }
             let mut r = RuleResult::resigned(id, loser);
-            if let (true, Some(km)) = (opts.komi_from_sgf, rec.komi_half_points) {
-                r.komi = Half(km as i64);
+            if let Some(k) = komi.komi {
+                (r.komi, r.base_komi) = (k, k);
             }
             // A loss on time or by forfeit takes the resignation's path, under its own name.
             match rec.result_parsed.map(|re| re.how) {

@@ -10,6 +10,7 @@ use crate::checks::{FindingResult, TheoremResult, Verdict};
 use crate::counting::{Balancing, Half, Stability};
 use crate::engine::{Color, PerSide};
 use crate::rules::RuleResult;
+use crate::score_record::KomiSource;
 use crate::sgf::RecordedResult;
 
 /// The dead stones counted and where they came from, as the report shows them (the library's
@@ -155,11 +156,103 @@ impl ReAgreement {
     }
 }
 
+/// How one rule set's result stands against the record's `RE`, as the verdict says it.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ReVerdict {
+    /// The same result: the same count, or the same winner where neither is a count (a
+    /// resignation both ways).
+    Agrees,
+    /// Another winner, or the same winner by another margin.
+    Disagrees,
+    /// The record has no `RE`.
+    NoRe,
+    /// `RE` is not a count (a resignation, time, forfeit, `B+`, `Void`, `?`) while the rule set
+    /// counted the game.
+    NotACount,
+    /// The rule set has no count to compare (`no_result`, `illegal:superko`, `not_ended`).
+    NoCount,
+}
+
+impl ReVerdict {
+    /// The verdict of `res` against `RE` (`raw` as written, `re` as read), from the comparison
+    /// `agr` already made; `counted`: the game was counted (not resigned).
+    pub fn of(
+        res: &RuleResult,
+        raw: Option<&str>,
+        re: Option<&RecordedResult>,
+        agr: &ReAgreement,
+        counted: bool,
+    ) -> ReVerdict {
+        let has_result = res.winner.is_some() || res.result == "0";
+        let re_counts = re.is_some_and(|re| re.signed_margin().is_some());
+        match (raw, re) {
+            (None, _) => ReVerdict::NoRe,
+            _ if !has_result => ReVerdict::NoCount,
+            (Some(_), None) => ReVerdict::NotACount,
+            (Some(_), Some(_)) if counted && is_count(res) && !re_counts => ReVerdict::NotACount,
+            (Some(_), Some(_)) => match (agr.re_agrees, agr.re_margin_diff) {
+                (Some(true), None | Some(Half::ZERO)) => ReVerdict::Agrees,
+                (Some(_), _) => ReVerdict::Disagrees,
+                (None, _) => ReVerdict::NoCount,
+            },
+        }
+    }
+
+    /// The words of the text verdict after `RE ...`: `agrees`, `disagrees`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReVerdict::Agrees => "agrees",
+            ReVerdict::Disagrees => "disagrees",
+            ReVerdict::NoRe => "no RE",
+            ReVerdict::NotACount => "not a count",
+            ReVerdict::NoCount => "no count to compare",
+        }
+    }
+}
+
+/// The dead stones a count removed, as the verdict gives them.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct DeadCountJson {
+    /// Dead stones removed, both colours.
+    pub counted: i64,
+    /// Of them, proven dead by the referee.
+    pub proven: i64,
+    /// Of them, not proven: estimated, marked in the record, or GNU Go's (`source` says which).
+    pub unproven: i64,
+    /// Where they came from: `record`, `proven`, `estimate`, `gnugo` or `none`.
+    pub source: String,
+}
+
+/// One rule set's verdict on a record: the facts of one line of the text report's opening.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct VerdictJson {
+    /// The rule set's id.
+    pub rules: String,
+    /// Its result (`W+2.5`, `0`, `B+R`, `no_result`...).
+    pub result: String,
+    /// The komi counted with, before any handicap compensation or first-pass komi.
+    pub komi: Half,
+    /// Where `komi` came from: `record` (`KM`), `rules` (the rule set's own) or `flag` (`--komi`).
+    pub komi_source: KomiSource,
+    /// The komi in force: `komi` with the rule set's compensation (handicap, first pass).
+    pub komi_in_force: Half,
+    /// The dead stones counted; null when the game has no count.
+    pub dead_stones: Option<DeadCountJson>,
+    /// The record's `RE`, as written; null when absent.
+    pub re: Option<String>,
+    /// How the result stands against `RE`.
+    pub re_verdict: ReVerdict,
+}
+
 /// Everything `jpd score` says about one file. The keys of its JSON form are stable.
 #[derive(Clone, Debug, Serialize)]
 pub struct FileReport {
     /// The file name as given.
     pub file: String,
+    /// One verdict per rule set, in the order of `results`: its result, komi and where it came
+    /// from, the dead stones counted, and how it stands against `RE`.
+    pub verdict: Vec<VerdictJson>,
     /// Board size.
     pub size: u8,
     /// How the game ended: `pause`, `four_passes`, `resignation`, `time`, `forfeit` (the last
@@ -247,9 +340,13 @@ pub struct FileReport {
     pub sgf_rules: Option<String>,
     /// Notes on how the record was read.
     pub notes: Vec<String>,
-    /// The text rendering (not part of the JSON).
+    /// The text rendering, every part (`jpd score --verbose`; not part of the JSON).
     #[serde(skip)]
     pub text: String,
+    /// The text rendering without the counts, invariants, findings and results table (`jpd
+    /// score` without `--verbose`; not part of the JSON).
+    #[serde(skip)]
+    pub text_brief: String,
 }
 
 /// Whether a rule set's result is a count (`B+2.5`, `W+0.5`, `0`, Ing's `B+0`), not a

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use super::grid::class_char;
-use super::json::{is_count, FileReport};
+use super::json::{is_count, DeadCountJson, FileReport, ReVerdict};
 use crate::checks::{Analysis, Verdict};
 use crate::counting::Finished;
 use crate::counting::{Count, FillUp};
@@ -47,29 +47,21 @@ pub(super) fn dead_line(r: &FileReport) -> Option<String> {
     Some(line)
 }
 
-/// The text report of one record: the header (position, players, dead stones, what the record
-/// says, notes), the count, the invariants and findings, and the results.
-pub(super) fn render_text(r: &FileReport, f: &Finished, a: &Analysis, rec: &SgfRecord) -> String {
+/// The text report of one record. First the verdict, one line per rule set (its result, the
+/// komi and where it came from, the dead stones counted, how it stands against `RE`), then the
+/// board (the class of every point, or the final position when there is no count), the
+/// referee's judgement, where the dead stones came from, what the record says and the notes.
+/// `verbose` adds the final position, the first passer and last mover, the counts, the
+/// invariants, the findings and the table of results.
+pub(super) fn render_text(
+    r: &FileReport,
+    f: &Finished,
+    a: &Analysis,
+    rec: &SgfRecord,
+    verbose: bool,
+) -> String {
     let mut s = String::new();
     let b: &Board = f.game.board();
-    write_header(&mut s, r, b, rec);
-    match &a.count {
-        Ok(c) => {
-            write_classification(&mut s, c, b);
-            write_counts(&mut s, r, c, a.fill_up.as_ref());
-        }
-        Err(e) => {
-            let _ = writeln!(s, "no count: {}", e);
-        }
-    }
-    write_checks(&mut s, a);
-    write_results(&mut s, r);
-    s
-}
-
-/// The title, the final position, the first passer and last mover, the referee's judgement,
-/// where the dead stones came from, the record's own `RU`/`KM`/`RE`, and the notes.
-fn write_header(s: &mut String, r: &FileReport, b: &Board, rec: &SgfRecord) {
     let _ = writeln!(
         s,
         "== {} ({}x{}, ended by {})",
@@ -78,8 +70,21 @@ fn write_header(s: &mut String, r: &FileReport, b: &Board, rec: &SgfRecord) {
         r.size,
         r.end
     );
-    let _ = writeln!(s, "final position:");
-    let _ = write!(s, "{}", b);
+    write_verdict(&mut s, r);
+    match &a.count {
+        Ok(c) => write_classification(&mut s, c, b),
+        Err(_) => write_position(&mut s, b),
+    }
+    write_about(&mut s, r, rec);
+    if let Err(e) = &a.count {
+        let _ = writeln!(s, "no count: {}", e);
+    }
+    if !verbose {
+        return s;
+    }
+    if a.count.is_ok() {
+        write_position(&mut s, b);
+    }
     let name = |c: Option<Color>| c.map(|c| c.name()).unwrap_or("none");
     let _ = writeln!(
         s,
@@ -87,6 +92,81 @@ fn write_header(s: &mut String, r: &FileReport, b: &Board, rec: &SgfRecord) {
         name(r.first_passer),
         name(r.last_mover)
     );
+    if let Ok(c) = &a.count {
+        write_counts(&mut s, r, c, a.fill_up.as_ref());
+    }
+    write_checks(&mut s, a);
+    write_results(&mut s, r);
+    s
+}
+
+/// One line per rule set: `japanese  W+2.5  komi 5.5 (record)  dead stones: 7 (5 proven, 2
+/// estimated)  RE W+2.5 agrees` (or `disagrees (winner)`, `disagrees (margin by 1)`, `no RE`,
+/// `RE B+R: not a count`, `RE W+3.5: no count to compare`).
+fn write_verdict(s: &mut String, r: &FileReport) {
+    let width = r.verdict.iter().map(|v| v.rules.len()).max().unwrap_or(0);
+    let rwidth = r.verdict.iter().map(|v| v.result.len()).max().unwrap_or(0);
+    for (v, agr) in r.verdict.iter().zip(&r.re_agreement) {
+        let mut line = format!(
+            "{:<width$}  {:<rwidth$}  komi {} ({})",
+            v.rules,
+            v.result,
+            v.komi,
+            v.komi_source.as_str()
+        );
+        if v.komi_in_force != v.komi {
+            let _ = write!(line, ", {} in force", v.komi_in_force);
+        }
+        if let Some(d) = &v.dead_stones {
+            let _ = write!(line, "  dead stones: {}", dead_count_text(d));
+        }
+        let re = v.re.as_deref().map(escape_controls);
+        let _ = match (&re, v.re_verdict) {
+            (Some(re), ReVerdict::Agrees) => write!(line, "  RE {re} agrees"),
+            (Some(re), ReVerdict::Disagrees) => match (agr.re_agrees, agr.re_margin_diff) {
+                (Some(true), Some(d)) => {
+                    let by = if d.0 < 0 { Half(-d.0) } else { d };
+                    write!(line, "  RE {re} disagrees (margin by {by})")
+                }
+                _ => write!(line, "  RE {re} disagrees (winner)"),
+            },
+            (Some(re), _) => write!(line, "  RE {re}: {}", v.re_verdict.as_str()),
+            (None, _) => write!(line, "  {}", v.re_verdict.as_str()),
+        };
+        let _ = writeln!(s, "{}", line.trim_end());
+    }
+}
+
+/// `7 (5 proven, 2 estimated)`, or `none`.
+fn dead_count_text(d: &DeadCountJson) -> String {
+    if d.counted == 0 {
+        return "none".into();
+    }
+    let unproven = match d.source.as_str() {
+        "estimate" => "estimated",
+        "record" => "marked in the record",
+        "gnugo" => "GNU Go's",
+        _ => "unproven",
+    };
+    let mut parts = Vec::new();
+    if d.proven > 0 {
+        parts.push(format!("{} proven", d.proven));
+    }
+    if d.unproven > 0 {
+        parts.push(format!("{} {unproven}", d.unproven));
+    }
+    format!("{} ({})", d.counted, parts.join(", "))
+}
+
+/// The final position.
+fn write_position(s: &mut String, b: &Board) {
+    let _ = writeln!(s, "final position:");
+    let _ = write!(s, "{}", b);
+}
+
+/// The referee's judgement, where the dead stones came from, the record's own `RU`/`KM`/`RE`,
+/// and the notes.
+fn write_about(s: &mut String, r: &FileReport, rec: &SgfRecord) {
     if let Some(j) = &r.referee {
         let dead = if j.proven_dead.is_empty() {
             "none".to_string()
@@ -277,7 +357,7 @@ fn write_checks(s: &mut String, a: &Analysis) {
             Verdict::Fails => "FAILS",
             Verdict::NotApplicable => "n/a",
         };
-        let _ = writeln!(s, "  {:<4} {:<6} {}", t.id, v, t.detail);
+        let _ = writeln!(s, "  {:<4} {:<6} {}", t.id.to_string(), v, t.detail);
     }
     let _ = writeln!(s, "findings (where the text leaves room):");
     for f in &a.findings {
@@ -288,7 +368,7 @@ fn write_checks(s: &mut String, a: &Analysis) {
             Some(false) if f.margin_changes => "MATTERS (margin)",
             Some(false) => "MATTERS",
         };
-        let _ = writeln!(s, "  {:<4} {:<16} {}", f.id, v, f.detail);
+        let _ = writeln!(s, "  {:<4} {:<16} {}", f.id.to_string(), v, f.detail);
     }
 }
 
@@ -319,7 +399,7 @@ fn write_results(s: &mut String, r: &FileReport) {
         let _ = writeln!(
             s,
             "  {:<18} komi {:>5}  black {:>6}  white {:>6}  margin {:>6}  {}{}",
-            res.rules,
+            res.rules.as_str(),
             res.komi,
             n(res.black),
             n(res.white),
@@ -330,13 +410,19 @@ fn write_results(s: &mut String, r: &FileReport) {
     }
 }
 
-/// Writes reports as text.
-pub fn write_text<W: Write>(mut out: W, reports: &[FileReport]) -> std::io::Result<()> {
+/// Writes reports as text: each opening with its verdict, the counts, invariants, findings and
+/// table of results only when `verbose`.
+pub fn write_text<W: Write>(
+    mut out: W,
+    reports: &[FileReport],
+    verbose: bool,
+) -> std::io::Result<()> {
     for (i, r) in reports.iter().enumerate() {
         if i > 0 {
             writeln!(out)?;
         }
-        out.write_all(r.text.as_bytes())?;
+        let text = if verbose { &r.text } else { &r.text_brief };
+        out.write_all(text.as_bytes())?;
     }
     Ok(())
 }
