@@ -10,6 +10,7 @@ use jipingdian::harness::campaign::{
 use jipingdian::harness::generate::Policy;
 use jipingdian::harness::outcome::{GameOutcome, RunOptions};
 use jipingdian::harness::progress::Progress;
+use jipingdian::harness::record;
 use jipingdian::outdir;
 
 use super::progress::Reporter;
@@ -193,7 +194,7 @@ fn start(
     let mut cfg = RunConfig::new(c);
     cfg.threads = threads;
     cfg.command_line = command_line();
-    cfg.git_commit = campaign::git_commit();
+    cfg.git_commit = record::git_commit();
     cfg.run_options = RunOptions::default();
     cfg.shrinker = Some(jipingdian::harness::shrink::shrinker);
     cfg.summaries_only = summaries_only;

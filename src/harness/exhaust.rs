@@ -4,8 +4,9 @@
 //! symmetry class ([`Mode`]). Each becomes up to four games: its simplest game
 //! ([`position::simplest_game`]) with each first passer and each last mover a game can have
 //! ([`Policy::Exhaustive`], game index `4 * key + variant`), paused. The referee judges the
-//! position once with [`EXHAUSTIVE_NODES`]; each game is then counted under every rule set and
-//! checked against every invariant and finding by [`run_with`], exactly as a campaign game.
+//! position once with [`default_nodes`] a search; each game is then counted under every rule
+//! set and checked against every invariant and finding by [`run_with`], exactly as a campaign
+//! game.
 //!
 //! Chunks (the first two rows' colourings) run in parallel in batches; their results are added
 //! in chunk order, so the output does not depend on the thread count. After each batch the
@@ -22,7 +23,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::generate::{
-    exhaustive_game_with, exhaustive_index, EdgeCases, GameSpec, Policy, EXHAUSTIVE_NODES,
+    default_nodes, exhaustive_game_with, exhaustive_index, EdgeCases, GameSpec, Policy,
 };
 use super::outcome::{run_with, unsettled_outcome, GameOutcome, RunOptions, ViolationRow};
 use super::position::{self, Small, Symmetries};
@@ -103,18 +104,6 @@ impl ExhaustConfig {
             command_line: Vec::new(),
             force: false,
         }
-    }
-}
-
-/// The referee's node budget per search by board size: [`EXHAUSTIVE_NODES`] up to 3x3 (a few
-/// seconds for the whole 3x3 board), the campaign's [`referee::SEARCH_NODES`] on 4x4, where
-/// the search costs about 80 microseconds a node and a larger budget does not fit the 30
-/// minutes of a run on two cores.
-pub fn default_nodes(size: u8) -> u32 {
-    if size <= 3 {
-        EXHAUSTIVE_NODES
-    } else {
-        referee::SEARCH_NODES
     }
 }
 
