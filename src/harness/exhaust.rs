@@ -390,8 +390,9 @@ impl PositionTally {
                 self.edge_ex[i] = self.edge_ex[i].or(ex);
             }
         }
-        for (i, verdict) in o.verdicts.iter().enumerate() {
-            if *verdict == Verdict::Fails {
+        for (id, verdict) in o.verdicts.iter() {
+            if verdict == Verdict::Fails {
+                let i = id.index();
                 self.theorem_failed[i] += 1;
                 self.fail_ex[i] = self.fail_ex[i].or(ex);
             }

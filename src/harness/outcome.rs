@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::generate::{generate, EdgeCases, GameSpec, Generated};
 use crate::checks::{
-    analyse_with, Analysis, CheckOptions, Details, Symmetries, TheoremId, Verdict, THEOREMS,
+    analyse_with, Analysis, CheckOptions, Details, Symmetries, TheoremId, Verdict, Verdicts,
 };
 use crate::counting::{Balancing, Points};
 use crate::engine::{Color, End, Phase};
@@ -145,13 +145,13 @@ pub struct ViolationRow {
     pub size: u8,
     /// The policy.
     pub policy: Cow<'static, str>,
-    /// T1..T11, or `panic`.
+    /// The theorem's id (`T1`, ...), or `panic`.
     pub theorem: String,
     /// The one-line detail.
     pub detail: String,
 }
 
-/// A row of findings.csv: one per settled game and finding (F1-F6) that applies to it.
+/// A row of findings.csv: one per settled game and finding that applies to it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct FindingRow {
     /// Index of the game.
@@ -162,7 +162,7 @@ pub struct FindingRow {
     pub size: u8,
     /// The policy.
     pub policy: Cow<'static, str>,
-    /// F1..F6.
+    /// The finding's id (`F1`, ...).
     pub finding: Cow<'static, str>,
     /// 1 when the text's reading makes a difference on this game.
     pub matters: u8,
@@ -298,8 +298,8 @@ pub struct GameOutcome {
     pub divergences: Vec<DivergenceRow>,
     /// The divergences themselves (for the summary).
     pub divergence_causes: Vec<Divergence>,
-    /// Each theorem's verdict, in [`THEOREMS`] order (all not applicable after a panic).
-    pub verdicts: Vec<Verdict>,
+    /// Each theorem's verdict (all not applicable after a panic).
+    pub verdicts: Verdicts,
     /// findings.csv rows: the findings that apply to the game.
     pub findings: Vec<FindingRow>,
     /// The edge cases the game contains.
@@ -458,7 +458,7 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
             theorem: "panic".into(),
             detail: msg.replace('\n', " "),
         }],
-        verdicts: vec![Verdict::NotApplicable; THEOREMS.len()],
+        verdicts: Verdicts::all(Verdict::NotApplicable),
         findings: Vec::new(),
         edges: EdgeCases::default(),
         unsettled: None,
@@ -601,7 +601,7 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
             result: r.result,
         })
         .collect();
-    let verdicts = theorems.iter().map(|t| t.verdict).collect();
+    let verdicts = Verdicts::of(&theorems);
     let violations = theorems
         .into_iter()
         .filter(|t| t.verdict == Verdict::Fails)

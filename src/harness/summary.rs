@@ -41,7 +41,8 @@ pub struct Tally {
     /// Per reason (in [`Unsettled::ALL`] order): games left unsettled for it.
     #[serde(default)]
     pub unsettled: Vec<u64>,
-    /// Per theorem (in [`THEOREMS`] order): games where it held or failed.
+    /// Per theorem (indexed by [`TheoremId::index`](crate::checks::TheoremId::index)): games
+    /// where it held or failed.
     pub checked: Vec<u64>,
     /// Per theorem: games where it failed.
     pub failed: Vec<u64>,
@@ -274,7 +275,8 @@ impl Summary {
                 t.unsettled[i] += 1;
             }
         }
-        for (i, v) in o.verdicts.iter().enumerate().take(THEOREMS.len()) {
+        for (id, v) in o.verdicts.iter() {
+            let i = id.index();
             match v {
                 Verdict::Holds => t.checked[i] += 1,
                 Verdict::Fails => {

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::checks::analyse;
-use crate::checks::{FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
+use crate::checks::{FindingId, TheoremId, FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
 use crate::harness::campaign::{Manifest, SUMMARY_FILES};
 use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
@@ -219,7 +219,8 @@ fn settlement_section(s: &mut String, per_size: &PerSize, total: &BTreeMap<Strin
 fn invariants_section(s: &mut String, total: &BTreeMap<String, u64>, first: &FirstFailures) {
     let _ = writeln!(
         s,
-        "## Invariants (T1-T17: a failure is a bug of the harness; docs/RULES.md section 8)\n"
+        "## Invariants ({}: a failure is a bug of the harness; docs/RULES.md section 8)\n",
+        TheoremId::span()
     );
     let _ = writeln!(
         s,
@@ -435,7 +436,11 @@ fn ledger_input(
 /// the margin and the winner change, and the first example (from findings.csv when present).
 fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<String, FindingsError> {
     let mut s = String::new();
-    let _ = writeln!(s, "## Findings (F1-F6: where the text leaves room)\n");
+    let _ = writeln!(
+        s,
+        "## Findings ({}: where the text leaves room)\n",
+        FindingId::span()
+    );
     let _ = writeln!(
         s,
         "A finding is a question the text leaves open, measured on every settled game it applies \
