@@ -50,7 +50,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::generate::{check_board_size, generate, GameSpec, Generated, Policy};
-use super::outcome::{run_game, DivergenceRow, FindingRow, GameOutcome, RunOptions, ViolationRow};
+use super::outcome::{
+    run_game, DivergenceRow, FindingRow, GameOutcome, RowKey, RunOptions, ViolationRow,
+};
 use super::record::game_sgf;
 use super::rng::ALGORITHM;
 use super::summary::{Summary, SummaryData};
@@ -350,10 +352,12 @@ fn headers() -> [csv::ByteRecord; 5] {
     }
     let sample = sample.expect("a 5x5 uniform game can be counted");
     let v = ViolationRow {
-        game: 0,
-        seed: 0,
-        size: 5,
-        policy: "uniform".into(),
+        key: RowKey {
+            game: 0,
+            seed: 0,
+            size: 5,
+            policy: "uniform".into(),
+        },
         theorem: String::new(),
         detail: String::new(),
     };

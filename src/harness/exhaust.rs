@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use super::generate::{
     default_nodes, exhaustive_game_with, exhaustive_index, EdgeCases, GameSpec, Policy,
 };
-use super::outcome::{run_with, unsettled_outcome, GameOutcome, RunOptions, ViolationRow};
+use super::outcome::{run_with, unsettled_outcome, GameOutcome, RowKey, RunOptions, ViolationRow};
 use super::position::{self, Small, Symmetries};
 use super::summary::{Summary, SummaryData};
 use crate::checks::{CheckOptions, Symmetries as T8Symmetries, Verdict, FINDINGS, THEOREMS};
@@ -502,10 +502,12 @@ fn headers_of<T: Serialize>(row: &T) -> Vec<String> {
 /// The header of violations.csv, from its row type (as games.csv's and the campaign's are).
 fn violations_header() -> Vec<String> {
     headers_of(&ViolationRow {
-        game: 0,
-        seed: 0,
-        size: 0,
-        policy: "".into(),
+        key: RowKey {
+            game: 0,
+            seed: 0,
+            size: 0,
+            policy: "".into(),
+        },
         theorem: String::new(),
         detail: String::new(),
     })

@@ -202,7 +202,7 @@ impl Summary {
         if o.scores.is_empty() {
             return;
         }
-        let size = o.game.size;
+        let size = o.game.key.size;
         for i in 1..RuleId::ALL.len() {
             self.div_cell(size, i).compared += 1;
         }
@@ -266,7 +266,7 @@ impl Summary {
     /// Counts one game.
     pub fn add_game(&mut self, o: &GameOutcome) {
         self.add_divergences(o);
-        let t = self.cell(o.game.size, o.game.policy);
+        let t = self.cell(o.game.key.size, &o.game.key.policy);
         t.games += 1;
         match o.unsettled {
             None => t.settled += (o.game.end != "panic") as u64,

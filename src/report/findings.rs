@@ -16,7 +16,7 @@ use crate::checks::{FindingId, TheoremId, FINDINGS, QUESTIONS, STATEMENTS, THEOR
 use crate::harness::campaign::{Manifest, SUMMARY_FILES};
 use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
-use crate::harness::outcome::{DivergenceRow, FindingRow, ViolationRow};
+use crate::harness::outcome::{DivergenceRow, FindingRow, RowKey, ViolationRow};
 use crate::harness::shrink::shrinker;
 use crate::harness::summary::{DivergenceSummaryRow, FindingsSummaryRow};
 use crate::report::examples::write_example;
@@ -162,10 +162,10 @@ fn first_failures(dir: &Path) -> Result<FirstFailures, FindingsError> {
     each_row(&vpath, |v: ViolationRow| {
         first.entry(v.theorem).or_insert_with(|| {
             (
-                v.game.to_string(),
-                v.seed.to_string(),
-                v.size.to_string(),
-                v.policy.into_owned(),
+                v.key.game.to_string(),
+                v.key.seed.to_string(),
+                v.key.size.to_string(),
+                v.key.policy.into_owned(),
                 v.detail,
             )
         });
@@ -472,7 +472,7 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
         let won = r.winner_changes == 1;
         let line = format!(
             "game {} (seed {}, {}x{}, {}): {}",
-            r.game, r.seed, r.size, r.size, r.policy, r.detail
+            r.key.game, r.key.seed, r.key.size, r.key.size, r.key.policy, r.detail
         );
         match first.get(r.finding.as_ref()) {
             Some((true, _)) => {}
