@@ -270,6 +270,22 @@ pub fn prepare(dir: &Path, force: bool) -> Result<(), OutDirError> {
     Ok(())
 }
 
+/// A byte count for people: `2.1 GB`, `3.0 TB`, `2980.0 PB` (powers of 1000).
+pub fn size_text(bytes: u64) -> String {
+    let units = ["bytes", "kB", "MB", "GB", "TB", "PB"];
+    let mut v = bytes as f64;
+    let mut u = 0;
+    while v >= 1000.0 && u + 1 < units.len() {
+        v /= 1000.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{v:.1} {}", units[u])
+    }
+}
+
 /// The bytes free for an unprivileged writer on the file system that holds `dir` (or, when it
 /// does not exist yet, its nearest existing parent); `None` where that cannot be told.
 pub fn free_bytes(dir: &Path) -> Option<u64> {

@@ -133,7 +133,7 @@ fn warn_if_big(c: &Campaign, out: &Path, summaries_only: bool) {
     if bytes > BIG_CAMPAIGN_BYTES {
         eprintln!(
             "{NAME}: warning: this campaign will write about {} to {}{}",
-            size_text(bytes),
+            outdir::size_text(bytes),
             out.display(),
             if summaries_only {
                 ""
@@ -154,9 +154,9 @@ fn refuse_if_no_room(c: &Campaign, out: &Path, summaries_only: bool) -> Result<(
             "--games {}: this campaign would write about {} to {}, more than the {} free there; \
              ask for fewer games{}",
             c.games,
-            size_text(bytes),
+            outdir::size_text(bytes),
             out.display(),
-            size_text(free),
+            outdir::size_text(free),
             if summaries_only {
                 ""
             } else {
@@ -164,22 +164,6 @@ fn refuse_if_no_room(c: &Campaign, out: &Path, summaries_only: bool) -> Result<(
             }
         ))),
         _ => Ok(()),
-    }
-}
-
-/// A byte count for people: `2.1 GB`, `3.0 TB`, `2980.0 PB` (powers of 1000).
-fn size_text(bytes: u64) -> String {
-    let units = ["bytes", "kB", "MB", "GB", "TB", "PB"];
-    let mut v = bytes as f64;
-    let mut u = 0;
-    while v >= 1000.0 && u + 1 < units.len() {
-        v /= 1000.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{bytes} bytes")
-    } else {
-        format!("{v:.1} {}", units[u])
     }
 }
 

@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::campaign::Fnv1a64;
 use super::generate::{
     default_nodes, exhaustive_game_with, exhaustive_index, EdgeCases, GameSpec, Policy,
 };
@@ -144,6 +145,31 @@ pub enum ExhaustError {
         /// Its mode.
         mode: &'static str,
     },
+    /// A CSV file does not hold what the checkpoint counted: cut, or changed in place.
+    #[error("{path}: {why}; run the same command with --force to start afresh")]
+    Changed {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The run would write more than the space free where it writes.
+    #[error(
+        "--size {size}: this exhaustive run would write about {} to {}, more than the {} free there; leave out games.csv (--games-csv false) or free some space",
+        crate::outdir::size_text(*need),
+        dir.display(),
+        crate::outdir::size_text(*free)
+    )]
+    NoRoom {
+        /// The board size.
+        size: u8,
+        /// The output folder.
+        dir: PathBuf,
+        /// The bytes it would write, about.
+        need: u64,
+        /// The bytes free there.
+        free: u64,
+    },
     /// The checkpoint does not parse.
     #[error("{path}: not a checkpoint of jpd exhaust: {why}")]
     BadCheckpoint {
@@ -230,6 +256,11 @@ struct Checkpoint {
     chunks: u64,
     games_csv_bytes: u64,
     violations_csv_bytes: u64,
+    /// The FNV-1a 64-bit checksum of each CSV file up to its checkpointed length, by file
+    /// name, checked on resume (as a campaign's manifest has them); absent from checkpoints
+    /// written before them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    fnv1a_64: BTreeMap<String, String>,
     totals: Totals,
     summary: SummaryData,
     started: String,
@@ -463,28 +494,131 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     fs::rename(&tmp, path).map_err(|e| io(path, e))
 }
 
-/// Opens a CSV file to append to, cut back to `len` bytes (what the checkpoint counted); a new
-/// file gets the header.
-fn open_csv(path: &Path, len: u64, header: &[String]) -> Result<(File, u64), FileError> {
-    let mut f = OpenOptions::new()
-        .create(true)
-        .read(true)
-        .write(true)
-        .truncate(false)
-        .open(path)
-        .map_err(|e| io(path, e))?;
-    f.set_len(len).map_err(|e| io(path, e))?;
-    let mut len = len;
-    if len == 0 {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let _ = w.write_record(header);
-        let bytes = w.into_inner().unwrap_or_default();
-        f.write_all(&bytes).map_err(|e| io(path, e))?;
-        len = bytes.len() as u64;
+/// The legal positions of the boards 1x1 to 4x4 and their classes under the 8 symmetries
+/// (exhaustive.csv of `make exhaustive`), for the estimate of a run's output.
+const LEGAL: [(u64, u64); 4] = [(1, 1), (57, 13), (12_675, 1_824), (24_318_165, 3_047_783)];
+
+/// The bytes a run writes, about: games.csv's rows (about 3.1 games a position, 140 bytes a
+/// row; 127 on 3x3) when it is written, for the chunks left; the rest is a few kilobytes.
+pub fn estimated_bytes(cfg: &ExhaustConfig, chunks_done: u64) -> u64 {
+    if !cfg.games_csv || cfg.count_only || !(1..=MAX_SIZE).contains(&cfg.size) {
+        return 64 * 1024;
     }
-    use std::io::Seek;
-    f.seek(std::io::SeekFrom::End(0)).map_err(|e| io(path, e))?;
-    Ok((f, len))
+    let (all, classes) = LEGAL[usize::from(cfg.size) - 1];
+    let positions = match cfg.mode {
+        Mode::All => all,
+        Mode::Classes => classes,
+    };
+    let chunks = position::chunk_count(cfg.size);
+    let left = positions * chunks.saturating_sub(chunks_done) / chunks;
+    64 * 1024 + left * 31 / 10 * 140
+}
+
+/// Refuses a run whose output would not fit in the `free` bytes where it writes (`None`: not
+/// known, not refused).
+pub fn check_room(
+    cfg: &ExhaustConfig,
+    dir: &Path,
+    chunks_done: u64,
+    free: Option<u64>,
+) -> Result<(), ExhaustError> {
+    let need = estimated_bytes(cfg, chunks_done);
+    match free {
+        Some(free) if need > free => Err(ExhaustError::NoRoom {
+            size: cfg.size,
+            dir: dir.to_path_buf(),
+            need,
+            free,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// A CSV file the run appends to: its length and checksum so far.
+struct CsvOut {
+    path: PathBuf,
+    name: &'static str,
+    file: BufWriter<File>,
+    len: u64,
+    sum: Fnv1a64,
+}
+
+impl CsvOut {
+    /// Opens `dir/name` to append to, after checking that its first `len` bytes (what the
+    /// checkpoint counted) have the checksum the checkpoint recorded (`want`); the bytes after
+    /// them are cut. A new file gets the header.
+    fn open(
+        dir: &Path,
+        name: &'static str,
+        len: u64,
+        want: Option<&String>,
+        header: &[String],
+    ) -> Result<CsvOut, ExhaustError> {
+        let path = dir.join(name);
+        let mut sum = Fnv1a64::default();
+        if len > 0 {
+            let (h, read) = Fnv1a64::of_file_prefix(&path, len)?;
+            let why = if read < len {
+                Some(format!(
+                    "{read} bytes, fewer than the {len} of the checkpoint: the file was cut"
+                ))
+            } else {
+                want.filter(|w| **w != h.hex()).map(|w| {
+                    format!(
+                        "its first {len} bytes do not have the checksum of the checkpoint \
+                         ({w}, found {}): the file was changed",
+                        h.hex()
+                    )
+                })
+            };
+            if let Some(why) = why {
+                return Err(ExhaustError::Changed { path, why });
+            }
+            sum = h;
+        }
+        let mut f = OpenOptions::new()
+            .create(true)
+            .read(true)
+            .write(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(|e| io(&path, e))?;
+        f.set_len(len).map_err(|e| io(&path, e))?;
+        use std::io::Seek;
+        f.seek(std::io::SeekFrom::End(0))
+            .map_err(|e| io(&path, e))?;
+        let mut out = CsvOut {
+            path,
+            name,
+            file: BufWriter::new(f),
+            len,
+            sum,
+        };
+        if len == 0 {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            let _ = w.write_record(header);
+            out.append(&w.into_inner().unwrap_or_default())?;
+        }
+        Ok(out)
+    }
+
+    fn append(&mut self, bytes: &[u8]) -> Result<(), ExhaustError> {
+        self.file.write_all(bytes).map_err(|e| io(&self.path, e))?;
+        self.len += bytes.len() as u64;
+        self.sum.update(bytes);
+        Ok(())
+    }
+
+    /// Flushes the file and records its length and checksum in `cp`.
+    fn checkpoint(&mut self, cp: &mut Checkpoint) -> Result<(), ExhaustError> {
+        self.file.flush().map_err(|e| io(&self.path, e))?;
+        match self.name {
+            "games.csv" => cp.games_csv_bytes = self.len,
+            _ => cp.violations_csv_bytes = self.len,
+        }
+        cp.fnv1a_64.insert(self.name.to_string(), self.sum.hex());
+        Ok(())
+    }
 }
 
 fn headers_of<T: Serialize>(row: &T) -> Vec<String> {
@@ -558,20 +692,31 @@ pub fn run(
             path: cp_path.clone(),
             why,
         })?;
+    check_room(cfg, dir, cp.chunks_done, crate::outdir::free_bytes(dir))?;
     let sample = super::outcome::run_game(&spec(2, 0), &exhaust_run_options());
-    let games_path = dir.join("games.csv");
-    let mut games_file = if cfg.games_csv {
-        let (f, len) = open_csv(&games_path, cp.games_csv_bytes, &headers_of(&sample.game))?;
-        cp.games_csv_bytes = len;
-        Some(BufWriter::new(f))
+    let want = cp.fnv1a_64.clone();
+    let mut games = if cfg.games_csv {
+        let header = headers_of(&sample.game);
+        let len = cp.games_csv_bytes;
+        Some(CsvOut::open(
+            dir,
+            "games.csv",
+            len,
+            want.get("games.csv"),
+            &header,
+        )?)
     } else {
         None
     };
-    let viol_path = dir.join("violations.csv");
-    let viol_header = violations_header();
-    let (vf, vlen) = open_csv(&viol_path, cp.violations_csv_bytes, &viol_header)?;
-    cp.violations_csv_bytes = vlen;
-    let mut viol_file = BufWriter::new(vf);
+    let header = violations_header();
+    let len = cp.violations_csv_bytes;
+    let mut viol = CsvOut::open(
+        dir,
+        "violations.csv",
+        len,
+        want.get("violations.csv"),
+        &header,
+    )?;
     let sym = Symmetries::new(cfg.size);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads)
@@ -596,19 +741,15 @@ pub fn run(
         for r in results {
             cp.totals.add(&r.totals);
             summary.merge(&r.summary);
-            if let Some(f) = games_file.as_mut() {
-                f.write_all(&r.games_csv).map_err(|e| io(&games_path, e))?;
-                cp.games_csv_bytes += r.games_csv.len() as u64;
+            if let Some(g) = games.as_mut() {
+                g.append(&r.games_csv)?;
             }
-            viol_file
-                .write_all(&r.violations_csv)
-                .map_err(|e| io(&viol_path, e))?;
-            cp.violations_csv_bytes += r.violations_csv.len() as u64;
+            viol.append(&r.violations_csv)?;
         }
-        if let Some(f) = games_file.as_mut() {
-            f.flush().map_err(|e| io(&games_path, e))?;
+        if let Some(g) = games.as_mut() {
+            g.checkpoint(&mut cp)?;
         }
-        viol_file.flush().map_err(|e| io(&viol_path, e))?;
+        viol.checkpoint(&mut cp)?;
         cp.chunks_done = end;
         cp.summary = summary.data();
         cp.seconds = before + t0.elapsed().as_secs_f64();
@@ -660,6 +801,7 @@ fn load_checkpoint(
             chunks,
             games_csv_bytes: 0,
             violations_csv_bytes: 0,
+            fnv1a_64: BTreeMap::new(),
             totals: Totals::default(),
             summary: Summary::new().data(),
             started: super::campaign::rfc3339(std::time::SystemTime::now()),
@@ -671,6 +813,37 @@ fn load_checkpoint(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The estimate of a run's output and the refusal of a run that does not fit: the whole
+    /// 4x4 board with games.csv writes about 10 GB (24,318,165 positions, 3.1 games each, 140
+    /// bytes a row), about half of it when half its chunks are done; without games.csv, or on
+    /// the small boards, next to nothing.
+    #[test]
+    fn a_run_larger_than_the_free_space_is_refused() {
+        let mut cfg = ExhaustConfig::new(4, Mode::All);
+        cfg.games_csv = true;
+        let whole = estimated_bytes(&cfg, 0);
+        assert_eq!(whole, 64 * 1024 + 24_318_165 * 31 / 10 * 140);
+        let chunks = position::chunk_count(4);
+        let half = estimated_bytes(&cfg, chunks / 2);
+        assert!(
+            half > whole * 45 / 100 && half < whole * 55 / 100,
+            "{half} of {whole}"
+        );
+        assert_eq!(estimated_bytes(&cfg, chunks), 64 * 1024);
+        let dir = Path::new("out");
+        let e = check_room(&cfg, dir, 0, Some(1_000_000_000)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--size 4: this exhaustive run would write about 10.6 GB to out, more than the \
+             1.0 GB free there; leave out games.csv (--games-csv false) or free some space"
+        );
+        assert!(check_room(&cfg, dir, 0, None).is_ok(), "free space unknown");
+        cfg.games_csv = false;
+        assert!(check_room(&cfg, dir, 0, Some(1_000_000)).is_ok());
+        let small = ExhaustConfig::new(3, Mode::All);
+        assert!(estimated_bytes(&small, 0) < 6_000_000, "3x3 writes 4.9 MB");
+    }
 
     /// The header the row type gives is the one the exhaustive runs always wrote (it was a
     /// list of names written out by hand, beside the row type).
