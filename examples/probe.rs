@@ -26,7 +26,7 @@ fn main() {
         );
         for v in &o.violations {
             let e = viol
-                .entry(format!("{} {}", v.theorem, v.policy))
+                .entry(format!("{} {}", v.theorem, v.key.policy))
                 .or_insert((0, v.detail.clone(), i));
             e.0 += 1;
         }

@@ -95,22 +95,44 @@ pub struct OutDirLock {
     path: PathBuf,
     // Held open: closing it releases the lock.
     _file: File,
+    /// The folders `acquire` made (the output folder, then its missing parents), removed again
+    /// on drop when left empty: a command that fails before writing leaves nothing behind.
+    created: Vec<PathBuf>,
 }
 
 impl OutDirLock {
     /// Creates `dir` when needed and takes its lock; refuses with [`OutDirError::Busy`] while
-    /// another process holds it. A lock file left by a process that died is taken over.
+    /// another process holds it. A lock file left by a process that died is taken over. A
+    /// folder made here is removed when the lock is dropped, if nothing was written into it.
     pub fn acquire(dir: &Path) -> Result<OutDirLock, OutDirError> {
+        let created = missing_folders(dir);
+        let lock = Self::lock(dir, created.clone());
+        if lock.is_err() {
+            remove_empty(&created);
+        }
+        lock
+    }
+
+    fn lock(dir: &Path, created: Vec<PathBuf>) -> Result<OutDirLock, OutDirError> {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
         let path = dir.join(LOCK_FILE);
+        let mut tries = 0;
         loop {
-            let mut file = OpenOptions::new()
+            let open = OpenOptions::new()
                 .read(true)
                 .write(true)
                 .create(true)
                 .truncate(false)
-                .open(&path)
-                .map_err(io_err(&path))?;
+                .open(&path);
+            let mut file = match open {
+                // The folder was removed by a command that made it and ended meanwhile.
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && tries < 10 => {
+                    tries += 1;
+                    fs::create_dir_all(dir).map_err(io_err(dir))?;
+                    continue;
+                }
+                r => r.map_err(io_err(&path))?,
+            };
             match file.try_lock() {
                 Ok(()) => {}
                 Err(fs::TryLockError::WouldBlock) => {
@@ -130,7 +152,11 @@ impl OutDirLock {
             file.seek(SeekFrom::Start(0)).map_err(io_err(&path))?;
             writeln!(file, "{}", std::process::id()).map_err(io_err(&path))?;
             file.flush().map_err(io_err(&path))?;
-            return Ok(OutDirLock { path, _file: file });
+            return Ok(OutDirLock {
+                path,
+                _file: file,
+                created,
+            });
         }
     }
 }
@@ -141,6 +167,25 @@ impl Drop for OutDirLock {
         // by its inode, it stays, empty of meaning once unlocked.
         if cfg!(unix) {
             let _ = fs::remove_file(&self.path);
+            remove_empty(&self.created);
+        }
+    }
+}
+
+/// The folders `create_dir_all(dir)` would make: `dir` and its missing parents, `dir` first.
+fn missing_folders(dir: &Path) -> Vec<PathBuf> {
+    dir.ancestors()
+        .take_while(|a| !a.as_os_str().is_empty() && fs::symlink_metadata(a).is_err())
+        .map(Path::to_path_buf)
+        .collect()
+}
+
+/// Removes the folders of `created` (innermost first) while they are empty; a folder that
+/// holds anything stays, and so does every folder above it.
+fn remove_empty(created: &[PathBuf]) {
+    for d in created {
+        if fs::remove_dir(d).is_err() {
+            break;
         }
     }
 }
@@ -225,6 +270,22 @@ pub fn prepare(dir: &Path, force: bool) -> Result<(), OutDirError> {
     Ok(())
 }
 
+/// A byte count for people: `2.1 GB`, `3.0 TB`, `2980.0 PB` (powers of 1000).
+pub fn size_text(bytes: u64) -> String {
+    let units = ["bytes", "kB", "MB", "GB", "TB", "PB"];
+    let mut v = bytes as f64;
+    let mut u = 0;
+    while v >= 1000.0 && u + 1 < units.len() {
+        v /= 1000.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{v:.1} {}", units[u])
+    }
+}
+
 /// The bytes free for an unprivileged writer on the file system that holds `dir` (or, when it
 /// does not exist yet, its nearest existing parent); `None` where that cannot be told.
 pub fn free_bytes(dir: &Path) -> Option<u64> {
@@ -295,13 +356,35 @@ mod tests {
         );
         drop(lock);
         assert!(!dir.join(LOCK_FILE).exists());
+        assert!(
+            !dir.exists(),
+            "the folder the lock made is removed, left empty"
+        );
         // A lock file left by a dead process (no lock held on it) is taken over.
+        fs::create_dir_all(&dir).unwrap();
         fs::write(dir.join(LOCK_FILE), "4194999\n").unwrap();
         let lock = OutDirLock::acquire(&dir).unwrap();
         let text = fs::read_to_string(dir.join(LOCK_FILE)).unwrap();
         assert_eq!(text.trim(), std::process::id().to_string());
         drop(lock);
+        assert!(dir.exists(), "a folder that was there stays");
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A folder the lock made, with its missing parents, is removed when the command leaves it
+    /// empty; a folder written into stays, with every folder above it.
+    #[test]
+    fn a_folder_the_lock_made_goes_when_left_empty() {
+        let top = tmp("made");
+        let dir = top.join("a").join("b");
+        drop(OutDirLock::acquire(&dir).unwrap());
+        assert!(!top.exists());
+        let lock = OutDirLock::acquire(&dir).unwrap();
+        fs::write(dir.join("summary.csv"), "x").unwrap();
+        drop(lock);
+        assert!(dir.join("summary.csv").exists());
+        assert!(!dir.join(LOCK_FILE).exists());
+        fs::remove_dir_all(&top).unwrap();
     }
 
     #[test]

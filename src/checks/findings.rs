@@ -10,25 +10,12 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::{FindingId, THEOREMS};
+use super::{FindingId, FINDINGS, THEOREMS};
 use crate::counting::Finished;
 use crate::counting::{self, fillup::Stability, BalancePlan, Count, FillUp, Half, Removal};
 use crate::engine::{Color, NegativeKind, Point};
 use crate::rules::{RuleId, RuleResult};
 use crate::settlement::{safe_to_occupy, PointClass, SharedKind, TerritoryKind};
-
-/// The finding ids, in order.
-pub const FINDINGS: [&str; 6] = ["F1", "F2", "F3", "F4", "F5", "F6"];
-
-/// Each finding's question, in [`FINDINGS`] order.
-pub const QUESTIONS: [&str; 6] = [
-    "fill-up stability: no choice of basic eye points leaves every group alive and no string capturable at once",
-    "the negative-move stone taken off physically: the result depends on which qualifying stone is chosen",
-    "the literal formula B = b + k + q/2 of Art. 19(3) under the Art. 17 overflow",
-    "the one-sided dame when the pause came the other way (reading C1)",
-    "the one-move criterion (capturable at once) labels a point differently from the seki search",
-    "the Art. 11 balancing reading (B1) against Art. 14",
-];
 
 /// One finding's outcome on one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

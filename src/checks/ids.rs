@@ -1,16 +1,21 @@
-//! The ids of the invariants (`T1`-`T17`) and of the findings (`F1`-`F6`) as types: each id
-//! names a row of [`THEOREMS`] or [`FINDINGS`], which hold the text written to the CSV files.
+//! The ids of the invariants (`T1`-`T17`) and of the findings (`F1`-`F6`) as types, each
+//! declared once with its text: an id's variant, its name (the variant's own), its row in
+//! [`THEOREMS`] or [`FINDINGS`] (the variant's position: [`TheoremId::index`]) and its statement
+//! or question. The reports count verdicts by that index and write the span of the ids
+//! ([`TheoremId::span`]: `T1-T17`) from the enum, so adding an id is one line here (and its
+//! check: HACKING.md, "How to add").
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::findings::FINDINGS;
-use super::THEOREMS;
-
-/// One id enum over a table of its texts: `ALL` in table order, `as_str`, `Display`,
-/// `FromStr`, `Serialize` as the text, and comparison with a text.
-macro_rules! id_enum {
-    ($(#[$doc:meta])* $name:ident, $table:ident, [$($v:ident),+ $(,)?]) => {
+/// One id enum with its table: the enum, `ALL` in order, the names (`$names`) and texts
+/// (`$texts`) as arrays in the same order, `as_str`, `index`, `text`, `span`, `Display`,
+/// `FromStr`, `Serialize` as the name, and comparison with a name.
+macro_rules! id_table {
+    (
+        $(#[$doc:meta])* $name:ident, $names:ident, $texts:ident,
+        { $($v:ident => $text:literal),+ $(,)? }
+    ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum $name {
@@ -20,18 +25,34 @@ macro_rules! id_enum {
             )+
         }
 
+        /// The ids as written (`T10`, `F2`), in order: a row's id is its index.
+        pub const $names: [&str; [$(stringify!($v)),+].len()] = [$(stringify!($v)),+];
+
+        #[doc = concat!("Each id's text, in [`", stringify!($names), "`] order.")]
+        pub const $texts: [&str; $names.len()] = [$($text),+];
+
         impl $name {
-            /// Every id, in the table's order.
-            pub const ALL: [$name; $table.len()] = [$($name::$v),+];
+            /// Every id, in order.
+            pub const ALL: [$name; $names.len()] = [$($name::$v),+];
 
             /// The id as written (`T10`, `F2`).
             pub fn as_str(self) -> &'static str {
-                $table[self as usize]
+                $names[self.index()]
             }
 
-            /// The id's row in its table.
-            pub fn index(self) -> usize {
+            /// The id's row in its table, and its place in every array counted by id.
+            pub const fn index(self) -> usize {
                 self as usize
+            }
+
+            /// Its statement (an invariant) or question (a finding).
+            pub fn text(self) -> &'static str {
+                $texts[self.index()]
+            }
+
+            /// The span of the ids as the reports write it: the first and the last (`T1-T17`).
+            pub fn span() -> String {
+                format!("{}-{}", $names[0], $names[$names.len() - 1])
             }
         }
 
@@ -66,19 +87,41 @@ macro_rules! id_enum {
     };
 }
 
-id_enum!(
+id_table!(
     /// An invariant (a theorem of the rules as this project reads them; a failure is a bug of
-    /// the harness): `T1` to `T17`, docs/RULES.md section 8.
-    TheoremId,
-    THEOREMS,
-    [T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17]
+    /// the harness): `T1` to `T17`, docs/RULES.md section 8 (T12-T17 are the agreements issue 4
+    /// demands between rule sets).
+    TheoremId, THEOREMS, STATEMENTS, {
+        T1 => "after balancing moves(B) = moves(W) = k; after the fill-back each side has k (k - s) stones",
+        T2 => "B = b + k + q/2 and W = w + k + q/2 (with k - s under overflow)",
+        T3 => "b = B - k - q/2",
+        T4 => "B + W = N², every point classified once",
+        T5 => "fill-up count = area count for both sides, and the counts add up to N²",
+        T6 => "territory and area give the same winner and margin",
+        T7 => "stones on board + prisoners + dead + virtual - negative = moves, per side",
+        T8 => "the result is unchanged under the 8 symmetries",
+        T9 => "no whole-board arrangement recurs after a real move",
+        T10 => "no pass-alive stone is dead; every pass-alive region of X is X's",
+        T11 => "under the decree, every legal choice of the negative-move stone gives the same result",
+        T12 => "jpd-a = jpd-tangsong (winner and margin)",
+        T13 => "wmsg-2008 = jpd-tangsong on the winner",
+        T14 => "AGA territory = AGA area (winner and margin)",
+        T15 => "Ing's bowls read area margin - 8, Black winning ties",
+        T16 => "Ikeda Area III = Territory I",
+        T17 => "every divergence from jpd-tangsong is accounted for by named causes",
+    }
 );
 
-id_enum!(
+id_table!(
     /// A finding (a question the rule text leaves open): `F1` to `F6`.
-    FindingId,
-    FINDINGS,
-    [F1, F2, F3, F4, F5, F6]
+    FindingId, FINDINGS, QUESTIONS, {
+        F1 => "fill-up stability: no choice of basic eye points leaves every group alive and no string capturable at once",
+        F2 => "the negative-move stone taken off physically: the result depends on which qualifying stone is chosen",
+        F3 => "the literal formula B = b + k + q/2 of Art. 19(3) under the Art. 17 overflow",
+        F4 => "the one-sided dame when the pause came the other way (reading C1)",
+        F5 => "the one-move criterion (capturable at once) labels a point differently from the seki search",
+        F6 => "the Art. 11 balancing reading (B1) against Art. 14",
+    }
 );
 
 #[cfg(test)]
@@ -96,6 +139,23 @@ mod tests {
             assert_eq!(id.as_str(), format!("{id:?}"));
             assert_eq!(id.as_str().parse::<FindingId>(), Ok(id));
         }
+        for (i, id) in TheoremId::ALL.into_iter().enumerate() {
+            assert_eq!(
+                (id.index(), THEOREMS[i], id.text()),
+                (i, id.as_str(), STATEMENTS[i])
+            );
+        }
+        for (i, id) in FindingId::ALL.into_iter().enumerate() {
+            assert_eq!(
+                (id.index(), FINDINGS[i], id.text()),
+                (i, id.as_str(), QUESTIONS[i])
+            );
+        }
+        assert_eq!(
+            (TheoremId::span(), FindingId::span()),
+            ("T1-T17".into(), "F1-F6".into())
+        );
+        assert!(FINDINGS.iter().all(|f| !THEOREMS.contains(f)));
         assert!("T18".parse::<TheoremId>().is_err());
         assert!("F1".parse::<TheoremId>().is_err());
     }

@@ -1,6 +1,6 @@
 //! The theorems of RULES.md section 8, checked on a finished game.
 //!
-//! [`analyse`] counts a finished game under every rule set and returns, for each theorem T1-T11,
+//! [`analyse`] counts a finished game under every rule set and returns, for each theorem T1-T17,
 //! holds / fails / not applicable with a one-line detail. It never panics on a game it was
 //! given: a game that cannot be counted (resignation, no result) makes the counting theorems
 //! not applicable.
@@ -8,11 +8,11 @@
 use serde::Serialize;
 
 pub mod findings;
-pub use findings::{FindingResult, FINDINGS, QUESTIONS};
+pub use findings::FindingResult;
 
 mod ids;
 mod symmetry;
-pub use ids::{FindingId, TheoremId};
+pub use ids::{FindingId, TheoremId, FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
 pub use symmetry::replay_transformed;
 use symmetry::*;
 
@@ -33,6 +33,40 @@ pub enum Verdict {
     Fails,
     /// It says nothing about this game.
     NotApplicable,
+}
+
+/// Each theorem's verdict on one game, indexed by its id (not by the position of its result
+/// in a list): what the summaries count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdicts([Verdict; THEOREMS.len()]);
+
+impl Verdicts {
+    /// The same verdict for every theorem.
+    pub fn all(v: Verdict) -> Verdicts {
+        Verdicts([v; THEOREMS.len()])
+    }
+
+    /// The verdicts of `results`, each put at its own id; a theorem without a result is not
+    /// applicable.
+    pub fn of(results: &[TheoremResult]) -> Verdicts {
+        let mut v = Verdicts::all(Verdict::NotApplicable);
+        for r in results {
+            v.0[r.id.index()] = r.verdict;
+        }
+        v
+    }
+
+    /// Each theorem with its verdict, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = (TheoremId, Verdict)> + '_ {
+        TheoremId::ALL.into_iter().zip(self.0)
+    }
+}
+
+impl std::ops::Index<TheoremId> for Verdicts {
+    type Output = Verdict;
+    fn index(&self, id: TheoremId) -> &Verdict {
+        &self.0[id.index()]
+    }
 }
 
 /// One theorem's outcome.
@@ -72,34 +106,6 @@ impl TheoremResult {
         }
     }
 }
-
-/// The theorem ids, in order.
-pub const THEOREMS: [&str; 17] = [
-    "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10", "T11", "T12", "T13", "T14", "T15",
-    "T16", "T17",
-];
-
-/// Each theorem's statement, in [`THEOREMS`] order (RULES.md section 8; T12-T17 are the
-/// agreements issue 4 demands between rule sets).
-pub const STATEMENTS: [&str; 17] = [
-    "after balancing moves(B) = moves(W) = k; after the fill-back each side has k (k - s) stones",
-    "B = b + k + q/2 and W = w + k + q/2 (with k - s under overflow)",
-    "b = B - k - q/2",
-    "B + W = N², every point classified once",
-    "fill-up count = area count for both sides, and the counts add up to N²",
-    "territory and area give the same winner and margin",
-    "stones on board + prisoners + dead + virtual - negative = moves, per side",
-    "the result is unchanged under the 8 symmetries",
-    "no whole-board arrangement recurs after a real move",
-    "no pass-alive stone is dead; every pass-alive region of X is X's",
-    "under the decree, every legal choice of the negative-move stone gives the same result",
-    "jpd-a = jpd-tangsong (winner and margin)",
-    "wmsg-2008 = jpd-tangsong on the winner",
-    "AGA territory = AGA area (winner and margin)",
-    "Ing's bowls read area margin - 8, Black winning ties",
-    "Ikeda Area III = Territory I",
-    "every divergence from jpd-tangsong is accounted for by named causes",
-];
 
 /// Which symmetries theorem T8 tries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,9 +164,9 @@ pub struct Analysis {
     pub divergences: Vec<Divergence>,
     /// The score sheet every rule set counted from.
     pub sheet: Option<Sheet>,
-    /// T1-T17 (invariants).
+    /// The invariants, one result per [`TheoremId`], in id order.
     pub theorems: Vec<TheoremResult>,
-    /// F1-F6 (findings).
+    /// The findings, one result per [`FindingId`], in id order.
     pub findings: Vec<FindingResult>,
 }
 
@@ -240,6 +246,10 @@ pub fn analyse_with(
         t16(&sheet, by_id(RuleId::Ikeda), d),
         t17(&sheet, &all, d),
     ];
+    debug_assert!(
+        theorems.iter().map(|t| t.id).eq(TheoremId::ALL),
+        "one result per theorem, in id order"
+    );
     let findings = findings::findings(f, c, &fu, &all);
     Analysis {
         count,

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use jipingdian::harness::campaign;
+use jipingdian::harness::{campaign, record};
 
 use super::{command_line, lock_existing, lock_out, prepare_out, CliError, Global, Status};
 
@@ -42,7 +42,7 @@ pub fn run(a: MergeArgs, _: &Global) -> Result<Status, CliError> {
         }
     }
     prepare_out(&a.out, a.force)?;
-    let r = campaign::merge(&a.out, &a.shards, command_line(), campaign::git_commit())
+    let r = campaign::merge(&a.out, &a.shards, command_line(), record::git_commit())
         .map_err(CliError::refused)?;
     eprintln!(
         "{NAME}: {} games, {} violations, {}, written to {}",

@@ -10,6 +10,7 @@ use jipingdian::harness::campaign::{
 use jipingdian::harness::generate::Policy;
 use jipingdian::harness::outcome::{GameOutcome, RunOptions};
 use jipingdian::harness::progress::Progress;
+use jipingdian::harness::record;
 use jipingdian::outdir;
 
 use super::progress::Reporter;
@@ -132,7 +133,7 @@ fn warn_if_big(c: &Campaign, out: &Path, summaries_only: bool) {
     if bytes > BIG_CAMPAIGN_BYTES {
         eprintln!(
             "{NAME}: warning: this campaign will write about {} to {}{}",
-            size_text(bytes),
+            outdir::size_text(bytes),
             out.display(),
             if summaries_only {
                 ""
@@ -153,9 +154,9 @@ fn refuse_if_no_room(c: &Campaign, out: &Path, summaries_only: bool) -> Result<(
             "--games {}: this campaign would write about {} to {}, more than the {} free there; \
              ask for fewer games{}",
             c.games,
-            size_text(bytes),
+            outdir::size_text(bytes),
             out.display(),
-            size_text(free),
+            outdir::size_text(free),
             if summaries_only {
                 ""
             } else {
@@ -163,22 +164,6 @@ fn refuse_if_no_room(c: &Campaign, out: &Path, summaries_only: bool) -> Result<(
             }
         ))),
         _ => Ok(()),
-    }
-}
-
-/// A byte count for people: `2.1 GB`, `3.0 TB`, `2980.0 PB` (powers of 1000).
-fn size_text(bytes: u64) -> String {
-    let units = ["bytes", "kB", "MB", "GB", "TB", "PB"];
-    let mut v = bytes as f64;
-    let mut u = 0;
-    while v >= 1000.0 && u + 1 < units.len() {
-        v /= 1000.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{bytes} bytes")
-    } else {
-        format!("{v:.1} {}", units[u])
     }
 }
 
@@ -193,7 +178,7 @@ fn start(
     let mut cfg = RunConfig::new(c);
     cfg.threads = threads;
     cfg.command_line = command_line();
-    cfg.git_commit = campaign::git_commit();
+    cfg.git_commit = record::git_commit();
     cfg.run_options = RunOptions::default();
     cfg.shrinker = Some(jipingdian::harness::shrink::shrinker);
     cfg.summaries_only = summaries_only;

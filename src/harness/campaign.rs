@@ -50,12 +50,14 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::generate::{check_board_size, generate, GameSpec, Generated, Policy};
-use super::outcome::{run_game, DivergenceRow, FindingRow, GameOutcome, RunOptions, ViolationRow};
+use super::outcome::{
+    run_game, DivergenceRow, FindingRow, GameOutcome, RowKey, RunOptions, ViolationRow,
+};
+use super::record::game_sgf;
 use super::rng::ALGORITHM;
 use super::summary::{Summary, SummaryData};
 use crate::checks::{CheckOptions, Details, Symmetries};
 use crate::counting::Balancing;
-use crate::engine::Color;
 use crate::sgf::SgfWriter;
 
 mod manifest;
@@ -350,10 +352,12 @@ fn headers() -> [csv::ByteRecord; 5] {
     }
     let sample = sample.expect("a 5x5 uniform game can be counted");
     let v = ViolationRow {
-        game: 0,
-        seed: 0,
-        size: 5,
-        policy: "uniform".into(),
+        key: RowKey {
+            game: 0,
+            seed: 0,
+            size: 5,
+            policy: "uniform".into(),
+        },
         theorem: String::new(),
         detail: String::new(),
     };
@@ -364,26 +368,6 @@ fn headers() -> [csv::ByteRecord; 5] {
         header_of(&DivergenceRow::default()),
         header_of(&FindingRow::default()),
     ]
-}
-
-/// The SGF record of a generated game: its setup and moves, the dead stones covered by the
-/// opponent's territory mark (`TB` on dead white stones, `TW` on dead black ones),
-/// `RU[Ji-Ping-Dian]`, `KM[6.5]` and `comment`.
-pub fn game_sgf(g: &Generated, comment: String) -> SgfWriter {
-    let game = &g.finished.game;
-    let mut w = SgfWriter::from_game(game);
-    w.rules = Some("Ji-Ping-Dian".into());
-    w.komi_half_points = Some(13);
-    w.comment = Some(comment);
-    let b = game.board();
-    for &c in &g.finished.dead {
-        match b.checked_point(c).and_then(|p| b.stone(p)) {
-            Some(Color::White) => w.territory.black.push(c),
-            Some(Color::Black) => w.territory.white.push(c),
-            None => {}
-        }
-    }
-    w
 }
 
 /// The comment of a campaign record: how to regenerate it.
@@ -403,7 +387,7 @@ pub fn spec_comment(spec: &GameSpec, concrete: Policy) -> String {
     )
 }
 
-/// The SGF record of a violation: the regenerated game (see [`game_sgf`]) with a comment that
+/// The SGF record of a violation: the regenerated game (see [`game_sgf`](super::record::game_sgf)) with a comment that
 /// names the seed, index, theorem and detail. `None` if the game cannot be regenerated (it
 /// panics).
 pub fn violation_sgf(spec: &GameSpec, v: &ViolationRow) -> Option<(Generated, SgfWriter)> {
@@ -685,13 +669,6 @@ fn execute(cfg: &RunConfig, sink: Sink, hooks: &Hooks) -> Result<RunReport, Camp
         let sink = writer.join().expect("the writer thread does not panic")?;
         sink.finish()
     })
-}
-
-/// The commit this jpd was built from (`git rev-parse HEAD` in its source folder at build
-/// time, see `build.rs`), or `unknown` when it was not built from git; not the commit of
-/// whatever folder it runs in.
-pub fn git_commit() -> String {
-    env!("JPD_GIT_COMMIT").to_string()
 }
 
 #[cfg(test)]

@@ -4,8 +4,9 @@
 //! symmetry class ([`Mode`]). Each becomes up to four games: its simplest game
 //! ([`position::simplest_game`]) with each first passer and each last mover a game can have
 //! ([`Policy::Exhaustive`], game index `4 * key + variant`), paused. The referee judges the
-//! position once with [`EXHAUSTIVE_NODES`]; each game is then counted under every rule set and
-//! checked against every invariant and finding by [`run_with`], exactly as a campaign game.
+//! position once with [`default_nodes`] a search; each game is then counted under every rule
+//! set and checked against every invariant and finding by [`run_with`], exactly as a campaign
+//! game.
 //!
 //! Chunks (the first two rows' colourings) run in parallel in batches; their results are added
 //! in chunk order, so the output does not depend on the thread count. After each batch the
@@ -13,8 +14,7 @@
 //! interrupted run resumes from it.
 
 use std::collections::BTreeMap;
-use std::fs::{self, File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -22,9 +22,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::generate::{
-    exhaustive_game_with, exhaustive_index, EdgeCases, GameSpec, Policy, EXHAUSTIVE_NODES,
+    default_nodes, exhaustive_game_with, exhaustive_index, EdgeCases, GameSpec, Policy,
 };
-use super::outcome::{run_with, unsettled_outcome, GameOutcome, RunOptions, ViolationRow};
+use super::outcome::{run_with, unsettled_outcome, GameOutcome, RunOptions};
 use super::position::{self, Small, Symmetries};
 use super::summary::{Summary, SummaryData};
 use crate::checks::{CheckOptions, Symmetries as T8Symmetries, Verdict, FINDINGS, THEOREMS};
@@ -32,8 +32,11 @@ use crate::files::FileError;
 use crate::settlement::referee;
 use crate::settlement::PassAlive;
 
+mod output;
 mod report;
 
+pub use output::{check_room, estimated_bytes};
+use output::{headers_of, violations_header, CsvOut};
 use report::write_reports;
 pub use report::{ExhaustiveRow, EXHAUSTIVE_COLUMNS};
 
@@ -106,18 +109,6 @@ impl ExhaustConfig {
     }
 }
 
-/// The referee's node budget per search by board size: [`EXHAUSTIVE_NODES`] up to 3x3 (a few
-/// seconds for the whole 3x3 board), the campaign's [`referee::SEARCH_NODES`] on 4x4, where
-/// the search costs about 80 microseconds a node and a larger budget does not fit the 30
-/// minutes of a run on two cores.
-pub fn default_nodes(size: u8) -> u32 {
-    if size <= 3 {
-        EXHAUSTIVE_NODES
-    } else {
-        referee::SEARCH_NODES
-    }
-}
-
 /// What each game is checked for: T8 under all 7 symmetries and T11 with every choice (the
 /// games are tiny), the Art. 14 balancing.
 pub fn exhaust_run_options() -> RunOptions {
@@ -154,6 +145,31 @@ pub enum ExhaustError {
         size: u8,
         /// Its mode.
         mode: &'static str,
+    },
+    /// A CSV file does not hold what the checkpoint counted: cut, or changed in place.
+    #[error("{path}: {why}; run the same command with --force to start afresh")]
+    Changed {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The run would write more than the space free where it writes.
+    #[error(
+        "--size {size}: this exhaustive run would write about {} to {}, more than the {} free there; leave out games.csv (--games-csv false) or free some space",
+        crate::outdir::size_text(*need),
+        dir.display(),
+        crate::outdir::size_text(*free)
+    )]
+    NoRoom {
+        /// The board size.
+        size: u8,
+        /// The output folder.
+        dir: PathBuf,
+        /// The bytes it would write, about.
+        need: u64,
+        /// The bytes free there.
+        free: u64,
     },
     /// The checkpoint does not parse.
     #[error("{path}: not a checkpoint of jpd exhaust: {why}")]
@@ -241,6 +257,11 @@ struct Checkpoint {
     chunks: u64,
     games_csv_bytes: u64,
     violations_csv_bytes: u64,
+    /// The FNV-1a 64-bit checksum of each CSV file up to its checkpointed length, by file
+    /// name, checked on resume (as a campaign's manifest has them); absent from checkpoints
+    /// written before them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    fnv1a_64: BTreeMap<String, String>,
     totals: Totals,
     summary: SummaryData,
     started: String,
@@ -401,8 +422,9 @@ impl PositionTally {
                 self.edge_ex[i] = self.edge_ex[i].or(ex);
             }
         }
-        for (i, verdict) in o.verdicts.iter().enumerate() {
-            if *verdict == Verdict::Fails {
+        for (id, verdict) in o.verdicts.iter() {
+            if verdict == Verdict::Fails {
+                let i = id.index();
                 self.theorem_failed[i] += 1;
                 self.fail_ex[i] = self.fail_ex[i].or(ex);
             }
@@ -473,54 +495,6 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     fs::rename(&tmp, path).map_err(|e| io(path, e))
 }
 
-/// Opens a CSV file to append to, cut back to `len` bytes (what the checkpoint counted); a new
-/// file gets the header.
-fn open_csv(path: &Path, len: u64, header: &[String]) -> Result<(File, u64), FileError> {
-    let mut f = OpenOptions::new()
-        .create(true)
-        .read(true)
-        .write(true)
-        .truncate(false)
-        .open(path)
-        .map_err(|e| io(path, e))?;
-    f.set_len(len).map_err(|e| io(path, e))?;
-    let mut len = len;
-    if len == 0 {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let _ = w.write_record(header);
-        let bytes = w.into_inner().unwrap_or_default();
-        f.write_all(&bytes).map_err(|e| io(path, e))?;
-        len = bytes.len() as u64;
-    }
-    use std::io::Seek;
-    f.seek(std::io::SeekFrom::End(0)).map_err(|e| io(path, e))?;
-    Ok((f, len))
-}
-
-fn headers_of<T: Serialize>(row: &T) -> Vec<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.serialize(row);
-    let text = String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default();
-    text.lines()
-        .next()
-        .unwrap_or("")
-        .split(',')
-        .map(str::to_string)
-        .collect()
-}
-
-/// The header of violations.csv, from its row type (as games.csv's and the campaign's are).
-fn violations_header() -> Vec<String> {
-    headers_of(&ViolationRow {
-        game: 0,
-        seed: 0,
-        size: 0,
-        policy: "".into(),
-        theorem: String::new(),
-        detail: String::new(),
-    })
-}
-
 /// The chunks the checkpoint in `dir` says are done, where [`run`] would resume from it (0
 /// without one, with `force`, or with a checkpoint of another run): where progress starts.
 pub fn chunks_done(cfg: &ExhaustConfig, dir: &Path) -> u64 {
@@ -566,20 +540,31 @@ pub fn run(
             path: cp_path.clone(),
             why,
         })?;
+    check_room(cfg, dir, cp.chunks_done, crate::outdir::free_bytes(dir))?;
     let sample = super::outcome::run_game(&spec(2, 0), &exhaust_run_options());
-    let games_path = dir.join("games.csv");
-    let mut games_file = if cfg.games_csv {
-        let (f, len) = open_csv(&games_path, cp.games_csv_bytes, &headers_of(&sample.game))?;
-        cp.games_csv_bytes = len;
-        Some(BufWriter::new(f))
+    let want = cp.fnv1a_64.clone();
+    let mut games = if cfg.games_csv {
+        let header = headers_of(&sample.game);
+        let len = cp.games_csv_bytes;
+        Some(CsvOut::open(
+            dir,
+            "games.csv",
+            len,
+            want.get("games.csv"),
+            &header,
+        )?)
     } else {
         None
     };
-    let viol_path = dir.join("violations.csv");
-    let viol_header = violations_header();
-    let (vf, vlen) = open_csv(&viol_path, cp.violations_csv_bytes, &viol_header)?;
-    cp.violations_csv_bytes = vlen;
-    let mut viol_file = BufWriter::new(vf);
+    let header = violations_header();
+    let len = cp.violations_csv_bytes;
+    let mut viol = CsvOut::open(
+        dir,
+        "violations.csv",
+        len,
+        want.get("violations.csv"),
+        &header,
+    )?;
     let sym = Symmetries::new(cfg.size);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads)
@@ -604,19 +589,15 @@ pub fn run(
         for r in results {
             cp.totals.add(&r.totals);
             summary.merge(&r.summary);
-            if let Some(f) = games_file.as_mut() {
-                f.write_all(&r.games_csv).map_err(|e| io(&games_path, e))?;
-                cp.games_csv_bytes += r.games_csv.len() as u64;
+            if let Some(g) = games.as_mut() {
+                g.append(&r.games_csv)?;
             }
-            viol_file
-                .write_all(&r.violations_csv)
-                .map_err(|e| io(&viol_path, e))?;
-            cp.violations_csv_bytes += r.violations_csv.len() as u64;
+            viol.append(&r.violations_csv)?;
         }
-        if let Some(f) = games_file.as_mut() {
-            f.flush().map_err(|e| io(&games_path, e))?;
+        if let Some(g) = games.as_mut() {
+            g.checkpoint(&mut cp)?;
         }
-        viol_file.flush().map_err(|e| io(&viol_path, e))?;
+        viol.checkpoint(&mut cp)?;
         cp.chunks_done = end;
         cp.summary = summary.data();
         cp.seconds = before + t0.elapsed().as_secs_f64();
@@ -668,6 +649,7 @@ fn load_checkpoint(
             chunks,
             games_csv_bytes: 0,
             violations_csv_bytes: 0,
+            fnv1a_64: BTreeMap::new(),
             totals: Totals::default(),
             summary: Summary::new().data(),
             started: super::campaign::rfc3339(std::time::SystemTime::now()),

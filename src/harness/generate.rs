@@ -499,6 +499,18 @@ fn open_mask(board: &crate::engine::Board, j: &Judgement) -> Vec<bool> {
 /// [`referee::SEARCH_NODES`]).
 pub const EXHAUSTIVE_NODES: u32 = 1_000_000;
 
+/// The referee's node budget per search by board size: [`EXHAUSTIVE_NODES`] up to 3x3 (a few
+/// seconds for the whole 3x3 board), the campaign's [`referee::SEARCH_NODES`] on 4x4, where
+/// the search costs about 80 microseconds a node and a larger budget does not fit the 30
+/// minutes of a run on two cores.
+pub fn default_nodes(size: u8) -> u32 {
+    if size <= 3 {
+        EXHAUSTIVE_NODES
+    } else {
+        referee::SEARCH_NODES
+    }
+}
+
 /// The game index of position `p` of an exhaustive run with variant `v` (first passer and
 /// last mover, [`position::variant`]): `4 * key + v`.
 pub fn exhaustive_index(size: u8, p: Small, v: u8) -> u64 {
@@ -513,7 +525,7 @@ fn variant_of(p: &[Coord], q: &[Coord], v: u8) -> (Color, Option<Color>) {
 }
 
 /// The game of an exhaustive run: the position and variant named by `index`, its simplest game
-/// paused, judged with [`super::exhaust::default_nodes`] (`judged`: the judgement when already made, for the
+/// paused, judged with [`default_nodes`] (`judged`: the judgement when already made, for the
 /// other variants of the same position). `None` when the index names no legal position or a
 /// variant no game reaches.
 pub fn exhaustive_game(
@@ -521,7 +533,7 @@ pub fn exhaustive_game(
     index: u64,
     judged: Option<(&Judgement, &PassAlive)>,
 ) -> Option<Generated> {
-    exhaustive_game_with(size, index, judged, super::exhaust::default_nodes(size))
+    exhaustive_game_with(size, index, judged, default_nodes(size))
 }
 
 /// [`exhaustive_game`] judged with a node budget of `nodes` per search.

@@ -11,6 +11,7 @@ pub mod outcome;
 pub mod playout;
 pub mod position;
 pub mod progress;
+pub mod record;
 pub mod rng;
 pub mod shrink;
 pub mod summary;

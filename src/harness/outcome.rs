@@ -10,18 +10,18 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde::{Deserialize, Serialize};
 
-use super::generate::{generate, EdgeCases, GameSpec, Generated};
+use super::generate::{generate, EdgeCases, GameSpec, Generated, Policy};
 use crate::checks::{
-    analyse_with, Analysis, CheckOptions, Details, Symmetries, TheoremId, Verdict, THEOREMS,
+    analyse_with, Analysis, CheckOptions, Details, Symmetries, TheoremId, Verdict, Verdicts,
 };
 use crate::counting::{Balancing, Points};
 use crate::engine::{Color, End, Phase};
 use crate::rules::{Cause, Divergence, RuleId};
 
-/// A row of games.csv. Points are in points (`24.5`), counts are integers; an empty cell
-/// means not applicable (a resigned game has no count).
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct GameRow {
+/// The columns that open every row of the campaign's five CSV files (games, scores,
+/// violations, findings, divergences): which game the row is about.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RowKey {
     /// Index of the game in the campaign.
     pub game: u64,
     /// The per-game seed (derived from the master seed and the index).
@@ -29,214 +29,291 @@ pub struct GameRow {
     /// Board size.
     pub size: u8,
     /// The policy that generated it.
-    pub policy: &'static str,
-    /// All moves of the record (real and virtual).
-    pub moves: u32,
-    /// Real moves of Black.
-    pub real_black: u32,
-    /// Real moves of White.
-    pub real_white: u32,
-    /// Virtual moves of Black (played, not balancing).
-    pub virtual_black: u32,
-    /// Virtual moves of White.
-    pub virtual_white: u32,
-    /// Negative moves of Black made by balancing.
-    pub negative_black: u32,
-    /// How the game ended: pause, four_passes, no_result.
-    pub end: &'static str,
-    /// First passer: black, white or empty.
-    pub first_passer: &'static str,
-    /// Last mover: black, white or empty.
-    pub last_mover: &'static str,
-    /// Black's stones captured during play.
-    pub prisoners_black: u32,
-    /// White's stones captured during play.
-    pub prisoners_white: u32,
-    /// Black's dead stones.
-    pub dead_black: u32,
-    /// White's dead stones.
-    pub dead_white: u32,
-    /// k after balancing.
-    pub k: Option<i64>,
-    /// Black's territory b.
-    pub territory_black_points: Option<Points>,
-    /// White's territory w.
-    pub territory_white_points: Option<Points>,
-    /// Shared points q after balancing.
-    pub shared_points: Option<u32>,
-    /// Black's area B after balancing.
-    pub area_black_points: Option<Points>,
-    /// White's area W after balancing.
-    pub area_white_points: Option<Points>,
-    /// Black's fill-up count.
-    pub fill_up_black_points: Option<Points>,
-    /// White's fill-up count.
-    pub fill_up_white_points: Option<Points>,
-    /// Overflow s.
-    pub overflow_s: Option<i64>,
-    /// Edge case flags, 0 or 1.
-    pub seki_with_eyes: u8,
-    /// Seki eyes of one colour only.
-    pub seki_eyes_one_side: u8,
-    /// Seki eyes of both colours.
-    pub seki_eyes_both_sides: u8,
-    /// A hanezeki-like shape.
-    pub hanezeki_like: u8,
-    /// A one-sided dame.
-    pub one_sided_dame: u8,
-    /// An unfilled single ko.
-    pub unfilled_ko: u8,
-    /// Dame left unfilled.
-    pub dame_left: u8,
-    /// Art. 17 overflow.
-    pub overflow: u8,
-    /// White passed first and Black has no stone touching White.
-    pub no_boundary_stone: u8,
-    /// Play resumed after a pause.
-    pub dispute: u8,
-    /// Ended by four virtual moves.
-    pub four_pass_end: u8,
-    /// A real move recreated an earlier position (no-result option) or was refused for it.
-    pub cycle: u8,
-    /// 1 when the referee settled the position (or the game ended by four virtual moves), 0
-    /// when it could not: such a game is counted but no verdict is drawn from it.
-    pub settled: u8,
-    /// Why the referee could not settle it (empty when settled).
-    pub unsettled_reason: &'static str,
-    /// Theorems that failed, space-separated.
-    pub theorems_failed: String,
-}
-
-/// A row of scores.csv: one per game and rule set.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct ScoreRow {
-    /// Index of the game.
-    pub game: u64,
-    /// The per-game seed.
-    pub seed: u64,
-    /// Board size.
-    pub size: u8,
-    /// The policy.
-    pub policy: &'static str,
-    /// Rule set id.
-    pub rules: &'static str,
-    /// Komi in points, compensation included.
-    pub komi_points: Points,
-    /// Black's points under the rule set's own method.
-    pub black_points: Points,
-    /// White's points.
-    pub white_points: Points,
-    /// Black minus White minus komi.
-    pub margin_b_minus_w: Points,
-    /// black, white or draw.
-    pub winner: &'static str,
-    /// B+2.5, W+0.5, 0.
-    pub result: String,
-}
-
-/// A row of violations.csv: one per failed theorem (or caught panic).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct ViolationRow {
-    /// Index of the game.
-    pub game: u64,
-    /// The per-game seed.
-    pub seed: u64,
-    /// Board size.
-    pub size: u8,
-    /// The policy.
     pub policy: Cow<'static, str>,
-    /// T1..T11, or `panic`.
-    pub theorem: String,
-    /// The one-line detail.
-    pub detail: String,
 }
 
-/// A row of findings.csv: one per settled game and finding (F1-F6) that applies to it.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
-pub struct FindingRow {
-    /// Index of the game.
-    pub game: u64,
-    /// The per-game seed.
-    pub seed: u64,
-    /// Board size.
-    pub size: u8,
-    /// The policy.
-    pub policy: Cow<'static, str>,
-    /// F1..F6.
-    pub finding: Cow<'static, str>,
-    /// 1 when the text's reading makes a difference on this game.
-    pub matters: u8,
-    /// 1 when it changes jpd-tangsong's margin.
-    pub margin_changes: u8,
-    /// 1 when it changes the winner.
-    pub winner_changes: u8,
-    /// The one-line detail.
-    pub detail: String,
-}
-
-/// A row of divergences.csv: one per game and rule set whose winner or board margin differs
-/// from jpd-tangsong's, with the named causes that account for the difference (half-points
-/// written as points; each cause column is the other rule set's term minus jpd-tangsong's).
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
-pub struct DivergenceRow {
-    /// Index of the game.
-    pub game: u64,
-    /// The per-game seed.
-    pub seed: u64,
-    /// Board size.
-    pub size: u8,
-    /// The policy.
-    pub policy: Cow<'static, str>,
-    /// The other rule set.
-    pub rules: Cow<'static, str>,
-    /// jpd-tangsong's result.
-    pub jpd_tangsong_result: String,
-    /// The other rule set's result.
-    pub result: String,
-    /// 1 when the winners differ.
-    pub winner_differs: u8,
-    /// The other's margin minus jpd-tangsong's, komi included.
-    pub margin_difference_points: Points,
-    /// Komi: jpd-tangsong's base komi minus the other's.
-    pub komi_points: Points,
-    /// The Art. 12 first-pass point.
-    pub first_pass_points: Points,
-    /// Last-move parity.
-    pub last_move_parity_points: Points,
-    /// Virtual moves before the final pause.
-    pub early_pass_points: Points,
-    /// AGA pass stones.
-    pub pass_stones_points: Points,
-    /// Points in seki (J89 Art. 8).
-    pub seki_points_points: Points,
-    /// Territory beside an unfilled ordinary dame, taken as seki by the literal J89 Art. 8.
-    pub dame_seki_literal_points: Points,
-    /// One-sided dame.
-    pub one_sided_dame_points: Points,
-    /// Own liberties in mixed regions after four virtual moves.
-    pub four_pass_liberty_points: Points,
-    /// Unfilled single ko.
-    pub unfilled_ko_points: Points,
-    /// Forced teire (a Japanese count after the dame are filled).
-    pub teire_points: Points,
-    /// Dead stones left on the board.
-    pub dead_stones_on_board_points: Points,
-    /// The Art. 11 balancing reading.
-    pub balancing_b1_points: Points,
-    /// The strict Art. 10 reading.
-    pub ownership_c1_points: Points,
-    /// What the causes leave unexplained (0 unless something is wrong: theorem T17).
-    pub unexplained_points: Points,
-}
-
-impl DivergenceRow {
-    fn new(spec: &GameSpec, policy: &'static str, d: &Divergence) -> DivergenceRow {
-        let c = |x: Cause| Points(d.causes.get(x));
-        DivergenceRow {
+impl RowKey {
+    /// The key of the game `spec` made with `policy` (the concrete policy of a `mixed` game).
+    pub fn new(spec: &GameSpec, policy: Policy) -> RowKey {
+        RowKey {
             game: spec.index,
             seed: spec.seed(),
             size: spec.size,
-            policy: policy.into(),
+            policy: Cow::Borrowed(policy.name()),
+        }
+    }
+}
+
+/// A CSV row type whose first columns are the [`RowKey`]'s (`game`, `seed`, `size`, `policy`),
+/// then its own fields in order. The csv crate cannot write a `#[serde(flatten)]` field, so the
+/// key is written and read here column by column: the bytes are those of a flat struct. The
+/// fields' attributes are their documentation only (no serde attributes). With `deserialize`,
+/// the row is also read back by its header, through a flat twin.
+macro_rules! keyed_row {
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident: deserialize {
+            $(
+                $(#[$fattr:meta])*
+                pub $f:ident: $t:ty,
+            )*
+        }
+    ) => {
+        keyed_row! {
+            $(#[$attr])*
+            pub struct $name {
+                $(
+                    $(#[$fattr])*
+                    pub $f: $t,
+                )*
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                /// The row as the file holds it: the key's columns, then the row's own.
+                #[derive(Deserialize)]
+                struct Flat {
+                    game: u64,
+                    seed: u64,
+                    size: u8,
+                    policy: Cow<'static, str>,
+                    $($f: $t,)*
+                }
+                let r = Flat::deserialize(d)?;
+                Ok($name {
+                    key: RowKey {
+                        game: r.game,
+                        seed: r.seed,
+                        size: r.size,
+                        policy: r.policy,
+                    },
+                    $($f: r.$f,)*
+                })
+            }
+        }
+    };
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[$fattr:meta])*
+                pub $f:ident: $t:ty,
+            )*
+        }
+    ) => {
+        $(#[$attr])*
+        pub struct $name {
+            /// The game the row is about.
+            pub key: RowKey,
+            $(
+                $(#[$fattr])*
+                pub $f: $t,
+            )*
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeStruct;
+                let fields = [$(stringify!($f)),*].len();
+                let mut st = s.serialize_struct(stringify!($name), 4 + fields)?;
+                st.serialize_field("game", &self.key.game)?;
+                st.serialize_field("seed", &self.key.seed)?;
+                st.serialize_field("size", &self.key.size)?;
+                st.serialize_field("policy", &self.key.policy)?;
+                $(st.serialize_field(stringify!($f), &self.$f)?;)*
+                st.end()
+            }
+        }
+    };
+}
+
+keyed_row! {
+    /// A row of games.csv. Points are in points (`24.5`), counts are integers; an empty cell
+    /// means not applicable (a resigned game has no count).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct GameRow {
+        /// All moves of the record (real and virtual).
+        pub moves: u32,
+        /// Real moves of Black.
+        pub real_black: u32,
+        /// Real moves of White.
+        pub real_white: u32,
+        /// Virtual moves of Black (played, not balancing).
+        pub virtual_black: u32,
+        /// Virtual moves of White.
+        pub virtual_white: u32,
+        /// Negative moves of Black made by balancing.
+        pub negative_black: u32,
+        /// How the game ended: pause, four_passes, no_result.
+        pub end: &'static str,
+        /// First passer: black, white or empty.
+        pub first_passer: &'static str,
+        /// Last mover: black, white or empty.
+        pub last_mover: &'static str,
+        /// Black's stones captured during play.
+        pub prisoners_black: u32,
+        /// White's stones captured during play.
+        pub prisoners_white: u32,
+        /// Black's dead stones.
+        pub dead_black: u32,
+        /// White's dead stones.
+        pub dead_white: u32,
+        /// k after balancing.
+        pub k: Option<i64>,
+        /// Black's territory b.
+        pub territory_black_points: Option<Points>,
+        /// White's territory w.
+        pub territory_white_points: Option<Points>,
+        /// Shared points q after balancing.
+        pub shared_points: Option<u32>,
+        /// Black's area B after balancing.
+        pub area_black_points: Option<Points>,
+        /// White's area W after balancing.
+        pub area_white_points: Option<Points>,
+        /// Black's fill-up count.
+        pub fill_up_black_points: Option<Points>,
+        /// White's fill-up count.
+        pub fill_up_white_points: Option<Points>,
+        /// Overflow s.
+        pub overflow_s: Option<i64>,
+        /// Edge case flags, 0 or 1.
+        pub seki_with_eyes: u8,
+        /// Seki eyes of one colour only.
+        pub seki_eyes_one_side: u8,
+        /// Seki eyes of both colours.
+        pub seki_eyes_both_sides: u8,
+        /// A hanezeki-like shape.
+        pub hanezeki_like: u8,
+        /// A one-sided dame.
+        pub one_sided_dame: u8,
+        /// An unfilled single ko.
+        pub unfilled_ko: u8,
+        /// Dame left unfilled.
+        pub dame_left: u8,
+        /// Art. 17 overflow.
+        pub overflow: u8,
+        /// White passed first and Black has no stone touching White.
+        pub no_boundary_stone: u8,
+        /// Play resumed after a pause.
+        pub dispute: u8,
+        /// Ended by four virtual moves.
+        pub four_pass_end: u8,
+        /// A real move recreated an earlier position (no-result option) or was refused for it.
+        pub cycle: u8,
+        /// 1 when the referee settled the position (or the game ended by four virtual moves), 0
+        /// when it could not: such a game is counted but no verdict is drawn from it.
+        pub settled: u8,
+        /// Why the referee could not settle it (empty when settled).
+        pub unsettled_reason: &'static str,
+        /// Theorems that failed, space-separated.
+        pub theorems_failed: String,
+    }
+}
+
+keyed_row! {
+    /// A row of scores.csv: one per game and rule set.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct ScoreRow {
+        /// Rule set id.
+        pub rules: &'static str,
+        /// Komi in points, compensation included.
+        pub komi_points: Points,
+        /// Black's points under the rule set's own method.
+        pub black_points: Points,
+        /// White's points.
+        pub white_points: Points,
+        /// Black minus White minus komi.
+        pub margin_b_minus_w: Points,
+        /// black, white or draw.
+        pub winner: &'static str,
+        /// B+2.5, W+0.5, 0.
+        pub result: String,
+    }
+}
+
+keyed_row! {
+    /// A row of violations.csv: one per failed theorem (or caught panic).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct ViolationRow: deserialize {
+        /// The theorem's id (`T1`, ...), or `panic`.
+        pub theorem: String,
+        /// The one-line detail.
+        pub detail: String,
+    }
+}
+
+keyed_row! {
+    /// A row of findings.csv: one per settled game and finding that applies to it.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    pub struct FindingRow: deserialize {
+        /// The finding's id (`F1`, ...).
+        pub finding: Cow<'static, str>,
+        /// 1 when the text's reading makes a difference on this game.
+        pub matters: u8,
+        /// 1 when it changes jpd-tangsong's margin.
+        pub margin_changes: u8,
+        /// 1 when it changes the winner.
+        pub winner_changes: u8,
+        /// The one-line detail.
+        pub detail: String,
+    }
+}
+
+keyed_row! {
+    /// A row of divergences.csv: one per game and rule set whose winner or board margin differs
+    /// from jpd-tangsong's, with the named causes that account for the difference (half-points
+    /// written as points; each cause column is the other rule set's term minus jpd-tangsong's).
+    #[derive(Clone, Debug, Default, PartialEq)]
+    pub struct DivergenceRow: deserialize {
+        /// The other rule set.
+        pub rules: Cow<'static, str>,
+        /// jpd-tangsong's result.
+        pub jpd_tangsong_result: String,
+        /// The other rule set's result.
+        pub result: String,
+        /// 1 when the winners differ.
+        pub winner_differs: u8,
+        /// The other's margin minus jpd-tangsong's, komi included.
+        pub margin_difference_points: Points,
+        /// Komi: jpd-tangsong's base komi minus the other's.
+        pub komi_points: Points,
+        /// The Art. 12 first-pass point.
+        pub first_pass_points: Points,
+        /// Last-move parity.
+        pub last_move_parity_points: Points,
+        /// Virtual moves before the final pause.
+        pub early_pass_points: Points,
+        /// AGA pass stones.
+        pub pass_stones_points: Points,
+        /// Points in seki (J89 Art. 8).
+        pub seki_points_points: Points,
+        /// Territory beside an unfilled ordinary dame, taken as seki by the literal J89 Art. 8.
+        pub dame_seki_literal_points: Points,
+        /// One-sided dame.
+        pub one_sided_dame_points: Points,
+        /// Own liberties in mixed regions after four virtual moves.
+        pub four_pass_liberty_points: Points,
+        /// Unfilled single ko.
+        pub unfilled_ko_points: Points,
+        /// Forced teire (a Japanese count after the dame are filled).
+        pub teire_points: Points,
+        /// Dead stones left on the board.
+        pub dead_stones_on_board_points: Points,
+        /// The Art. 11 balancing reading.
+        pub balancing_b1_points: Points,
+        /// The strict Art. 10 reading.
+        pub ownership_c1_points: Points,
+        /// What the causes leave unexplained (0 unless something is wrong: theorem T17).
+        pub unexplained_points: Points,
+    }
+}
+
+impl DivergenceRow {
+    fn new(spec: &GameSpec, policy: Policy, d: &Divergence) -> DivergenceRow {
+        let c = |x: Cause| Points(d.causes.get(x));
+        DivergenceRow {
+            key: RowKey::new(spec, policy),
             rules: d.rules.as_str().into(),
             jpd_tangsong_result: d.reference.clone(),
             result: d.result.clone(),
@@ -298,8 +375,8 @@ pub struct GameOutcome {
     pub divergences: Vec<DivergenceRow>,
     /// The divergences themselves (for the summary).
     pub divergence_causes: Vec<Divergence>,
-    /// Each theorem's verdict, in [`THEOREMS`] order (all not applicable after a panic).
-    pub verdicts: Vec<Verdict>,
+    /// Each theorem's verdict (all not applicable after a panic).
+    pub verdicts: Verdicts,
     /// findings.csv rows: the findings that apply to the game.
     pub findings: Vec<FindingRow>,
     /// The edge cases the game contains.
@@ -402,10 +479,7 @@ pub fn unsettled_outcome(spec: &GameSpec, g: &Generated) -> GameOutcome {
 
 fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
     let game = GameRow {
-        game: spec.index,
-        seed: spec.seed(),
-        size: spec.size,
-        policy: spec.policy.name(),
+        key: RowKey::new(spec, spec.policy),
         moves: 0,
         real_black: 0,
         real_white: 0,
@@ -451,14 +525,11 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
         divergences: Vec::new(),
         divergence_causes: Vec::new(),
         violations: vec![ViolationRow {
-            game: spec.index,
-            seed: spec.seed(),
-            size: spec.size,
-            policy: spec.policy.name().into(),
+            key: RowKey::new(spec, spec.policy),
             theorem: "panic".into(),
             detail: msg.replace('\n', " "),
         }],
-        verdicts: vec![Verdict::NotApplicable; THEOREMS.len()],
+        verdicts: Verdicts::all(Verdict::NotApplicable),
         findings: Vec::new(),
         edges: EdgeCases::default(),
         unsettled: None,
@@ -499,10 +570,7 @@ fn game_row(spec: &GameSpec, g: &Generated, a: &Analysis, edges: &EdgeCases) -> 
         .map(|t| t.id.as_str())
         .collect();
     GameRow {
-        game: spec.index,
-        seed: spec.seed(),
-        size: spec.size,
-        policy: g.policy.name(),
+        key: RowKey::new(spec, g.policy),
         moves: game.records().len() as u32,
         real_black: game.real_moves().black,
         real_white: game.real_moves().white,
@@ -574,10 +642,7 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
         .into_iter()
         .filter(|f| f.applies)
         .map(|f| FindingRow {
-            game: spec.index,
-            seed: spec.seed(),
-            size: spec.size,
-            policy: g.policy.name().into(),
+            key: RowKey::new(spec, g.policy),
             finding: f.id.as_str().into(),
             matters: f.matters as u8,
             margin_changes: f.margin_changes as u8,
@@ -588,10 +653,7 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
     let scores = results
         .into_iter()
         .map(|r| ScoreRow {
-            game: spec.index,
-            seed: spec.seed(),
-            size: spec.size,
-            policy: g.policy.name(),
+            key: RowKey::new(spec, g.policy),
             komi_points: pts(r.komi),
             black_points: pts(r.black),
             white_points: pts(r.white),
@@ -601,15 +663,12 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
             result: r.result,
         })
         .collect();
-    let verdicts = theorems.iter().map(|t| t.verdict).collect();
+    let verdicts = Verdicts::of(&theorems);
     let violations = theorems
         .into_iter()
         .filter(|t| t.verdict == Verdict::Fails)
         .map(|t| ViolationRow {
-            game: spec.index,
-            seed: spec.seed(),
-            size: spec.size,
-            policy: g.policy.name().into(),
+            key: RowKey::new(spec, g.policy),
             theorem: t.id.to_string(),
             detail: t.detail,
         })
@@ -620,7 +679,7 @@ fn outcome(spec: &GameSpec, g: &Generated, mut a: Analysis) -> GameOutcome {
         scores,
         divergences: divergences
             .iter()
-            .map(|d| DivergenceRow::new(spec, g.policy.name(), d))
+            .map(|d| DivergenceRow::new(spec, g.policy, d))
             .collect(),
         divergence_causes: divergences,
         violations,

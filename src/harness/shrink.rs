@@ -5,9 +5,9 @@
 //! time below the first hit, so the result is the shortest failing prefix near the coarse hit:
 //! a small game to look at, not a proof of minimality.
 
-use super::campaign::game_sgf;
 use super::generate::{generate, GameSpec, Generated};
 use super::outcome::{RunOptions, ViolationRow};
+use super::record::game_sgf;
 use crate::checks::{analyse, CheckOptions, Details, Verdict};
 use crate::counting::Balancing;
 use crate::counting::Finished;

@@ -41,7 +41,8 @@ pub struct Tally {
     /// Per reason (in [`Unsettled::ALL`] order): games left unsettled for it.
     #[serde(default)]
     pub unsettled: Vec<u64>,
-    /// Per theorem (in [`THEOREMS`] order): games where it held or failed.
+    /// Per theorem (indexed by [`TheoremId::index`](crate::checks::TheoremId::index)): games
+    /// where it held or failed.
     pub checked: Vec<u64>,
     /// Per theorem: games where it failed.
     pub failed: Vec<u64>,
@@ -201,7 +202,7 @@ impl Summary {
         if o.scores.is_empty() {
             return;
         }
-        let size = o.game.size;
+        let size = o.game.key.size;
         for i in 1..RuleId::ALL.len() {
             self.div_cell(size, i).compared += 1;
         }
@@ -265,7 +266,7 @@ impl Summary {
     /// Counts one game.
     pub fn add_game(&mut self, o: &GameOutcome) {
         self.add_divergences(o);
-        let t = self.cell(o.game.size, o.game.policy);
+        let t = self.cell(o.game.key.size, &o.game.key.policy);
         t.games += 1;
         match o.unsettled {
             None => t.settled += (o.game.end != "panic") as u64,
@@ -274,7 +275,8 @@ impl Summary {
                 t.unsettled[i] += 1;
             }
         }
-        for (i, v) in o.verdicts.iter().enumerate().take(THEOREMS.len()) {
+        for (id, v) in o.verdicts.iter() {
+            let i = id.index();
             match v {
                 Verdict::Holds => t.checked[i] += 1,
                 Verdict::Fails => {

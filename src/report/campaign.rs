@@ -1,9 +1,10 @@
 //! `jpd replay`: one game of a campaign regenerated alone, reported as `jpd score` reports a
 //! record, as its games.csv row, or as SGF.
 
-use crate::harness::campaign::{game_sgf, spec_comment};
+use crate::harness::campaign::spec_comment;
 use crate::harness::generate::{generate, GameSpec};
 use crate::harness::outcome::{run_game, RunOptions};
+use crate::harness::record::game_sgf;
 use crate::report::score::{score_bytes, FileReport, ScoreError, ScoreOptions};
 use crate::sgf::SgfWriter;
 

@@ -12,11 +12,11 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::checks::analyse;
-use crate::checks::{FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
+use crate::checks::{FindingId, TheoremId, FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
 use crate::harness::campaign::{Manifest, SUMMARY_FILES};
 use crate::harness::generate::generate;
 use crate::harness::generate::EdgeCases;
-use crate::harness::outcome::{DivergenceRow, FindingRow, ViolationRow};
+use crate::harness::outcome::{DivergenceRow, FindingRow, RowKey, ViolationRow};
 use crate::harness::shrink::shrinker;
 use crate::harness::summary::{DivergenceSummaryRow, FindingsSummaryRow};
 use crate::report::examples::write_example;
@@ -162,10 +162,10 @@ fn first_failures(dir: &Path) -> Result<FirstFailures, FindingsError> {
     each_row(&vpath, |v: ViolationRow| {
         first.entry(v.theorem).or_insert_with(|| {
             (
-                v.game.to_string(),
-                v.seed.to_string(),
-                v.size.to_string(),
-                v.policy.into_owned(),
+                v.key.game.to_string(),
+                v.key.seed.to_string(),
+                v.key.size.to_string(),
+                v.key.policy.into_owned(),
                 v.detail,
             )
         });
@@ -219,7 +219,8 @@ fn settlement_section(s: &mut String, per_size: &PerSize, total: &BTreeMap<Strin
 fn invariants_section(s: &mut String, total: &BTreeMap<String, u64>, first: &FirstFailures) {
     let _ = writeln!(
         s,
-        "## Invariants (T1-T17: a failure is a bug of the harness; docs/RULES.md section 8)\n"
+        "## Invariants ({}: a failure is a bug of the harness; docs/RULES.md section 8)\n",
+        TheoremId::span()
     );
     let _ = writeln!(
         s,
@@ -435,7 +436,11 @@ fn ledger_input(
 /// the margin and the winner change, and the first example (from findings.csv when present).
 fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<String, FindingsError> {
     let mut s = String::new();
-    let _ = writeln!(s, "## Findings (F1-F6: where the text leaves room)\n");
+    let _ = writeln!(
+        s,
+        "## Findings ({}: where the text leaves room)\n",
+        FindingId::span()
+    );
     let _ = writeln!(
         s,
         "A finding is a question the text leaves open, measured on every settled game it applies \
@@ -467,7 +472,7 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
         let won = r.winner_changes == 1;
         let line = format!(
             "game {} (seed {}, {}x{}, {}): {}",
-            r.game, r.seed, r.size, r.size, r.policy, r.detail
+            r.key.game, r.key.seed, r.key.size, r.key.size, r.key.policy, r.detail
         );
         match first.get(r.finding.as_ref()) {
             Some((true, _)) => {}

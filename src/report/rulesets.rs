@@ -1,7 +1,7 @@
 //! `jpd rules`: every rule set with its komi, counting method, play rules and source, as text
-//! or JSON. The values come from the presets themselves ([`RuleId::rules`]); only the one-line
-//! source is written here (the long form is the documentation of [`RuleId`] and
-//! docs/RULESETS.md).
+//! or JSON. The values come from the presets themselves ([`RuleId::rules`]) and the one-line
+//! source from the table of rule sets ([`RuleId::source`]; the long form is the documentation
+//! of [`RuleId`] and docs/RULESETS.md).
 
 use std::io::Write;
 
@@ -50,34 +50,6 @@ fn snake(debug: String) -> String {
     out
 }
 
-/// The one-line source of a rule set.
-pub fn source(id: RuleId) -> &'static str {
-    match id {
-        RuleId::JpdTangsong => "Ji-Ping-Dian Tang-Song 2008, territory method (equal stones, compare territory; Art. 17, 19)",
-        RuleId::JpdTangsongArea => "Ji-Ping-Dian Tang-Song 2008, area method (Art. 20)",
-        RuleId::JpdTangsongB1 => "Tang-Song territory method under the Art. 11 balancing reading (ambiguity B1)",
-        RuleId::JpdTangsongC1 => "Tang-Song territory method under the strict reading of Art. 10 (ambiguity C1: one-sided dame)",
-        RuleId::JpdA => "Ji-Ping-Dian edition A: area, komi 7.5 if White passed first, else 6.5",
-        RuleId::JpdB => "Ji-Ping-Dian edition B: area, komi 7.5 whoever passed first",
-        RuleId::JpdMingqing => "Ji-Ping-Dian Ming-Qing: Tang-Song without the Art. 12 point",
-        RuleId::JpdArt => "Ji-Ping-Dian art edition: free stoneless passes, owned empty points decide",
-        RuleId::JpdArtStones => "Ji-Ping-Dian art edition, equal territory, compare stones",
-        RuleId::Chinese => "Chinese rules 2002: area, komi 3 3/4 stones, positional superko",
-        RuleId::ChineseSimpleKo => "Chinese rules with the referees' simple ko (a long cycle is no result)",
-        RuleId::Japanese => "Japanese rules 1989 as practised: territory and prisoners, no points in seki",
-        RuleId::Korean => "Korean rules: as Japanese where the sources agree",
-        RuleId::JapaneseLiteral => "Japanese rules 1989, Art. 8 read literally on the board as it stands",
-        RuleId::Ing => "Ing SST rules: fill-up counting from bowls, komi 8, Black wins ties",
-        RuleId::Aga => "AGA rules, territory counting with pass stones",
-        RuleId::AgaArea => "AGA rules, area counting",
-        RuleId::Ikeda => "Ikeda's Area III: area, half a point to White when White passed first",
-        RuleId::Wmsg2008 => "World Mind Sports Games 2008: area, komi 6.5 plus 1 when White passed first",
-        RuleId::TangRoads => "Tang-dynasty road counting: owned empty points after the fill-back",
-        RuleId::TrompTaylor => "Tromp-Taylor: the board scored as it stands, komi 7.5",
-        RuleId::NewZealand => "New Zealand rules: area, a region touching both colours counts for nobody",
-    }
-}
-
 /// Every rule set, in report order.
 pub fn rule_sets() -> Vec<RuleSetInfo> {
     RuleId::ALL
@@ -95,7 +67,7 @@ pub fn rule_sets() -> Vec<RuleSetInfo> {
                     Tie::Draw => "draw",
                     Tie::Black => "black",
                 },
-                source: source(id),
+                source: id.source(),
             }
         })
         .collect()

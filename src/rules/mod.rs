@@ -12,15 +12,14 @@ pub mod sheet;
 mod all;
 mod id;
 mod ledger;
-mod preset;
 mod result;
 mod score;
+mod table;
 mod teire;
 
 use serde::Serialize;
 
 pub use all::{distinct_play_rules, divergences, play_rules, score_all};
-pub use id::RuleId;
 pub use ledger::{Cause, Ledger};
 pub use result::{diverge, Divergence, RuleResult};
 pub use score::{IngBowls, Scoring};
@@ -28,6 +27,7 @@ pub use sheet::{
     japanese_unscored, region_colours, seki_string_heads, tromp_taylor, DameReading, Sheet,
     Unscored,
 };
+pub use table::RuleId;
 
 use crate::counting::Balancing;
 use crate::counting::Half;

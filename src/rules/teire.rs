@@ -45,7 +45,26 @@ pub fn forced_teire(
     in_seki: impl Fn(Point) -> bool,
 ) -> Vec<(Point, Color)> {
     let board = st.board();
-    let dame: Vec<Point> = board
+    let dame = dame_of(st);
+    let mut out = Vec::new();
+    for x in Color::BOTH {
+        let candidates = candidates(board, &dame, x, &territory, &in_seki);
+        if candidates.is_empty() {
+            continue;
+        }
+        let threats = threats(board, &dame, x, &candidates);
+        out.extend(forced_points(&threats).into_iter().map(|t| (t, x)));
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The dame the opponent may fill: the ordinary dame left, and the one-sided dame and (after
+/// four virtual moves) the common liberties not beside a proven seki.
+fn dame_of(st: &Settlement) -> Vec<Point> {
+    let board = st.board();
+    board
         .points()
         .filter(|&p| match st.class(p) {
             PointClass::Shared(SharedKind::DameLeft) => true,
@@ -57,59 +76,66 @@ pub fn forced_teire(
                 .any(|&q| board.stone(q).is_some() && st.proven_seki(q)),
             _ => false,
         })
-        .collect();
-    let mut out = Vec::new();
-    for x in Color::BOTH {
-        // Candidates: strings of x with exactly one liberty in x's territory and every other
-        // liberty a dame; they touch a dame or are in atari already.
-        let mut heads: Vec<Point> = Vec::new();
-        for &d in &dame {
-            for q in board.adj(d) {
-                if board.stone(q) == Some(x) && !in_seki(q) {
-                    heads.push(board.string_head(q));
-                }
+        .collect()
+}
+
+/// The strings of `x` with exactly one liberty in `x`'s territory and every other liberty a
+/// dame (they touch a dame or are in atari already), each with that point of territory.
+fn candidates(
+    board: &Board,
+    dame: &[Point],
+    x: Color,
+    territory: &impl Fn(Point, Color) -> bool,
+    in_seki: &impl Fn(Point) -> bool,
+) -> Vec<(Point, Point)> {
+    let mut heads: Vec<Point> = Vec::new();
+    for &d in dame {
+        for q in board.adj(d) {
+            if board.stone(q) == Some(x) && !in_seki(q) {
+                heads.push(board.string_head(q));
             }
         }
-        for p in board.points() {
-            if board.stone(p) == Some(x)
-                && board.string_head(p) == p
-                && board.liberties(p) == 1
-                && !in_seki(p)
-            {
-                heads.push(p);
-            }
-        }
-        heads.sort_unstable();
-        heads.dedup();
-        let candidates: Vec<(Point, Point)> = heads
-            .into_iter()
-            .filter_map(|h| {
-                let libs = board.string_liberties(h);
-                let inside: Vec<Point> =
-                    libs.iter().copied().filter(|&l| territory(l, x)).collect();
-                let all_dame = libs.iter().all(|l| inside.contains(l) || dame.contains(l));
-                (inside.len() == 1 && all_dame).then(|| (h, inside[0]))
-            })
-            .collect();
-        if candidates.is_empty() {
-            continue;
-        }
-        // The strings the opponent's fill leaves in atari with a saving connection at their
-        // point of territory; a string the fill leaves with no way out is a question of its
-        // status, not of teire.
-        // A string the opponent's fill leaves in atari at its point of territory, where
-        // connecting saves it; a string the fill leaves with no way out is a question of its
-        // status, not of teire.
-        let threatened = |b: &Board, h: Point, t: Point| {
-            b.stone(h) == Some(x) && b.string_liberties(h) == [t] && saves(b, t, x)
-        };
-        let after = fill(board.clone(), &dame, x.opp());
-        // Each threat with the fills of x's own, at the string's dame, that avoid it.
-        let mut threats: Vec<(Point, Vec<Point>)> = Vec::new();
-        for &(h, t) in candidates
-            .iter()
-            .filter(|&&(h, t)| threatened(&after, h, t))
+    }
+    for p in board.points() {
+        if board.stone(p) == Some(x)
+            && board.string_head(p) == p
+            && board.liberties(p) == 1
+            && !in_seki(p)
         {
+            heads.push(p);
+        }
+    }
+    heads.sort_unstable();
+    heads.dedup();
+    heads
+        .into_iter()
+        .filter_map(|h| {
+            let libs = board.string_liberties(h);
+            let inside: Vec<Point> = libs.iter().copied().filter(|&l| territory(l, x)).collect();
+            let all_dame = libs.iter().all(|l| inside.contains(l) || dame.contains(l));
+            (inside.len() == 1 && all_dame).then(|| (h, inside[0]))
+        })
+        .collect()
+}
+
+/// The threats among `candidates`: a string the opponent's fill of every dame leaves in atari
+/// at its point of territory, where connecting saves it (a string the fill leaves with no way
+/// out is a question of its status, not of teire). Each with the fills of `x`'s own, at the
+/// string's dame, that avoid it.
+fn threats(
+    board: &Board,
+    dame: &[Point],
+    x: Color,
+    candidates: &[(Point, Point)],
+) -> Vec<(Point, Vec<Point>)> {
+    let threatened = |b: &Board, h: Point, t: Point| {
+        b.stone(h) == Some(x) && b.string_liberties(h) == [t] && saves(b, t, x)
+    };
+    let after = fill(board.clone(), dame, x.opp());
+    candidates
+        .iter()
+        .filter(|&&(h, t)| threatened(&after, h, t))
+        .map(|&(h, t)| {
             let avoid: Vec<Point> = board
                 .string_liberties(h)
                 .into_iter()
@@ -117,64 +143,65 @@ pub fn forced_teire(
                 .filter(|&f| {
                     let mut b = board.clone();
                     b.play_unchecked(f, x);
-                    !threatened(&fill(b, &dame, x.opp()), h, t)
+                    !threatened(&fill(b, dame, x.opp()), h, t)
                 })
                 .collect();
-            threats.push((t, avoid));
-        }
-        // Per point of territory: forced when a threat there cannot be avoided, or when no
-        // single fill avoids every threat there that the opponent can make with the last of
-        // the string's dame (a string with two avoiding fills is answered when the opponent
-        // takes one of them, and is never forced); otherwise a threat x can avoid only by
-        // filling first, with the fills that do.
-        let mut points: Vec<Point> = threats.iter().map(|&(t, _)| t).collect();
-        points.sort_unstable();
-        points.dedup();
-        let mut avoidable: Vec<(Point, Vec<Point>)> = Vec::new();
-        for t in points {
-            let here: Vec<&Vec<Point>> = threats
-                .iter()
-                .filter(|(u, _)| *u == t)
-                .map(|(_, a)| a)
-                .collect();
-            if here.iter().any(|a| a.is_empty()) {
-                out.push((t, x));
-                continue;
-            }
-            let sente: Vec<&&Vec<Point>> = here.iter().filter(|a| a.len() < 2).collect();
-            let Some(first) = sente.first() else {
-                continue;
-            };
-            let common: Vec<Point> = first
-                .iter()
-                .copied()
-                .filter(|f| sente.iter().all(|a| a.contains(f)))
-                .collect();
-            if common.is_empty() {
-                out.push((t, x));
-            } else {
-                avoidable.push((t, common));
-            }
-        }
-        // x fills first, at the dame that avoids the most of these points; the opponent then
-        // fills the rest, each fill answered at once by a connection, so x gets no second free
-        // fill. The other points are teire whatever the order of the filling.
-        let best = avoidable
+            (t, avoid)
+        })
+        .collect()
+}
+
+/// The points of territory the threats force, whatever the order of the filling. Per point:
+/// forced when a threat there cannot be avoided, or when no single fill avoids every threat
+/// there that the opponent can make with the last of the string's dame (a string with two
+/// avoiding fills is answered when the opponent takes one of them, and is never forced);
+/// otherwise a threat the owner can avoid only by filling first, with the fills that do. The
+/// owner fills first, at the dame that avoids the most of these points; the opponent then fills
+/// the rest, each fill answered at once by a connection, so the owner gets no second free fill.
+fn forced_points(threats: &[(Point, Vec<Point>)]) -> Vec<Point> {
+    let mut points: Vec<Point> = threats.iter().map(|&(t, _)| t).collect();
+    points.sort_unstable();
+    points.dedup();
+    let mut out = Vec::new();
+    let mut avoidable: Vec<(Point, Vec<Point>)> = Vec::new();
+    for t in points {
+        let here: Vec<&Vec<Point>> = threats
             .iter()
-            .flat_map(|(_, fs)| fs.iter().copied())
-            .max_by_key(|&f| {
-                let n = avoidable.iter().filter(|(_, fs)| fs.contains(&f)).count();
-                (n, std::cmp::Reverse(f))
-            });
-        out.extend(
-            avoidable
-                .iter()
-                .filter(|(_, fs)| !best.is_some_and(|f| fs.contains(&f)))
-                .map(|&(t, _)| (t, x)),
-        );
+            .filter(|(u, _)| *u == t)
+            .map(|(_, a)| a)
+            .collect();
+        if here.iter().any(|a| a.is_empty()) {
+            out.push(t);
+            continue;
+        }
+        let sente: Vec<&&Vec<Point>> = here.iter().filter(|a| a.len() < 2).collect();
+        let Some(first) = sente.first() else {
+            continue;
+        };
+        let common: Vec<Point> = first
+            .iter()
+            .copied()
+            .filter(|f| sente.iter().all(|a| a.contains(f)))
+            .collect();
+        if common.is_empty() {
+            out.push(t);
+        } else {
+            avoidable.push((t, common));
+        }
     }
-    out.sort_unstable();
-    out.dedup();
+    let best = avoidable
+        .iter()
+        .flat_map(|(_, fs)| fs.iter().copied())
+        .max_by_key(|&f| {
+            let n = avoidable.iter().filter(|(_, fs)| fs.contains(&f)).count();
+            (n, std::cmp::Reverse(f))
+        });
+    out.extend(
+        avoidable
+            .iter()
+            .filter(|(_, fs)| !best.is_some_and(|f| fs.contains(&f)))
+            .map(|&(t, _)| t),
+    );
     out
 }
 

@@ -1,4 +1,5 @@
-//! Setup properties (`AB`, `AW`, `AE`) after the first move of the main line.
+//! Setup properties (`AB`, `AW`, `AE`) after the first move of the main line ([`SetupEdit`],
+//! read with the record), and the position they make.
 //!
 //! Real records write them for two reasons, and the replay tells them apart:
 //!
@@ -20,31 +21,7 @@
 
 use crate::engine::{Color, Coord, Game, GameError, PlayRules};
 
-use super::SgfMove;
-
-/// Setup properties met after the first move, or beside a move.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SetupEdit {
-    /// The node that holds them.
-    pub node: usize,
-    /// The number of moves of the main line played before the edit applies.
-    pub before_move: usize,
-    /// `AB`/`AW`: stones placed (replacing what was there), in order.
-    pub added: Vec<(Coord, Color)>,
-    /// `AE`: points emptied.
-    pub removed: Vec<Coord>,
-}
-
-impl SetupEdit {
-    /// Whether the edit only removes stones and no stone is played after it: the convention of
-    /// taking the dead stones off at the end of the record.
-    pub fn removes_dead_at_end(&self, moves: &[SgfMove]) -> bool {
-        self.added.is_empty()
-            && moves[self.before_move.min(moves.len())..]
-                .iter()
-                .all(|m| m.at.is_none())
-    }
-}
+use super::SetupEdit;
 
 /// The stones of `game`'s board after `edit`: `AE` empties points, then `AB`/`AW` place
 /// stones, replacing what was there. Sorted, Black's first.

@@ -43,14 +43,15 @@ mod edits;
 mod escape;
 mod node;
 mod read;
+mod record;
 mod replay;
 mod result;
 mod scan;
 mod write;
 
-pub use edits::SetupEdit;
 pub use escape::escape_controls;
-pub use read::{parse_sgf, SgfError, SgfMove, SgfRecord, MAX_BYTES, MAX_NODES};
+pub use read::parse_sgf;
+pub use record::{SetupEdit, SgfError, SgfMove, SgfRecord, MAX_BYTES, MAX_NODES};
 pub use replay::{replay, replay_with, ReplayOptions, Replayed};
 pub use result::{RecordedResult, ResultHow};
 pub use write::{format_komi, SgfWriter};

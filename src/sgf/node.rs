@@ -5,9 +5,8 @@
 use std::collections::HashSet;
 
 use sgf_parse::go::{Move as SgfParseMove, Point as SgfPoint, Prop};
-use sgf_parse::SgfNode;
+use sgf_parse::{SgfNode, SgfProp};
 
-use super::read::free_tree;
 use super::{RecordedResult, SetupEdit, SgfError, SgfMove, SgfRecord};
 use crate::engine::{Color, Coord, PerSide};
 
@@ -583,6 +582,14 @@ pub(super) fn read_main_line(
     r.rec.setup.sort_by_key(|&(c, col)| (col, c));
     r.read_handicap();
     Ok(r.rec)
+}
+
+/// Drops a tree without recursion (sgf-parse's nodes drop recursively, one stack frame a node).
+pub(super) fn free_tree<P: SgfProp>(node: SgfNode<P>) {
+    let mut stack = vec![node];
+    while let Some(mut n) = stack.pop() {
+        stack.append(&mut n.children);
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! of a record that stops in play (resigned or paused from its `RE`), and the dead stones from
 //! the territory marks of the last node.
 
-use super::edits::{self, SetupEdit};
+use super::edits;
+use super::SetupEdit;
 use super::{ResultHow, SgfError, SgfRecord};
 use crate::engine::{Color, Coord, End, Game, Move, Phase, PlayRules};
 

@@ -166,6 +166,79 @@ fn an_interrupted_exhaust_resumes_to_the_same_bytes() {
         .contains("checkpoint of --size 2 --classes"));
 }
 
+/// The checkpoint holds the checksum of each CSV file up to its checkpointed length, and a
+/// resumed run refuses a file changed in place (same length, other bytes) or cut, naming it:
+/// through the library, and through `jpd exhaust`, whose output folder stays as it was.
+#[test]
+fn a_resumed_exhaust_refuses_a_csv_file_changed_since_its_checkpoint() {
+    let d = scratch("changed");
+    let mut cfg = ExhaustConfig::new(2, Mode::All);
+    cfg.batch = 2;
+    cfg.stop_after_batches = Some(2);
+    assert!(
+        !exhaust::run(&cfg, &d, &ExhaustHooks::default())
+            .unwrap()
+            .complete
+    );
+    let cp: serde_json::Value = serde_json::from_str(&read(&d, "checkpoint.json")).unwrap();
+    let sums = &cp["fnv1a_64"];
+    assert_eq!(sums["games.csv"].as_str().map(str::len), Some(16), "{cp}");
+    assert_eq!(
+        sums["violations.csv"].as_str().map(str::len),
+        Some(16),
+        "{cp}"
+    );
+    let games = read(&d, "games.csv");
+    assert_eq!(games.len() as u64, cp["games_csv_bytes"].as_u64().unwrap());
+    // One digit of the last row changed, the length kept.
+    let at = games.trim_end().rfind(",0,").unwrap() + 1;
+    let mut changed = games.clone().into_bytes();
+    changed[at] = b'1';
+    std::fs::write(d.join("games.csv"), &changed).unwrap();
+    cfg.stop_after_batches = None;
+    let e = exhaust::run(&cfg, &d, &ExhaustHooks::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("games.csv: its first ")
+            && e.contains("do not have the checksum of the checkpoint")
+            && e.ends_with(
+                "the file was changed; run the same command with --force to start afresh"
+            ),
+        "{e}"
+    );
+    let before = std::fs::read(d.join("checkpoint.json")).unwrap();
+    let o = jpd()
+        .args(["exhaust", "--size", "2", "--threads", "1", "--out"])
+        .arg(&d)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("do not have the checksum of the checkpoint"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(d.join("games.csv")).unwrap(), changed);
+    assert_eq!(std::fs::read(d.join("checkpoint.json")).unwrap(), before);
+    // A file cut short is refused too; the original bytes resume to the end.
+    std::fs::write(d.join("games.csv"), &games[..games.len() - 10]).unwrap();
+    let e = exhaust::run(&cfg, &d, &ExhaustHooks::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("fewer than the") && e.contains("the file was cut"),
+        "{e}"
+    );
+    std::fs::write(d.join("games.csv"), &games).unwrap();
+    assert!(
+        exhaust::run(&cfg, &d, &ExhaustHooks::default())
+            .unwrap()
+            .complete
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 /// 5x5 is refused with the reason, exit code 2, nothing on stdout.
 #[test]
 fn exhaust_refuses_5x5() {

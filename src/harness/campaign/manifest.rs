@@ -54,6 +54,19 @@ impl Fnv1a64 {
 
     /// The checksum of the first `len` bytes of the file at `path`.
     pub fn of_prefix(path: &Path, len: u64) -> Result<Fnv1a64, CampaignError> {
+        let (h, read) = Fnv1a64::of_file_prefix(path, len)?;
+        if read < len {
+            return Err(CampaignError::Invalid(format!(
+                "{}: {read} bytes, fewer than the {len} of the checkpoint: the file was cut",
+                path.display()
+            )));
+        }
+        Ok(h)
+    }
+
+    /// The checksum of the first `len` bytes of the file at `path` (all of it when shorter),
+    /// with the number of bytes read.
+    pub fn of_file_prefix(path: &Path, len: u64) -> Result<(Fnv1a64, u64), FileError> {
         let f = File::open(path).map_err(io_err(path))?;
         let mut r = BufReader::with_capacity(1 << 16, f.take(len));
         let mut h = Fnv1a64::default();
@@ -67,13 +80,7 @@ impl Fnv1a64 {
             h.update(&buf[..n]);
             read += n as u64;
         }
-        if read < len {
-            return Err(CampaignError::Invalid(format!(
-                "{}: {read} bytes, fewer than the {len} of the checkpoint: the file was cut",
-                path.display()
-            )));
-        }
-        Ok(h)
+        Ok((h, read))
     }
 }
 

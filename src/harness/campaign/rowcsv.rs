@@ -261,7 +261,7 @@ impl<'a> ser::SerializeStruct for &mut RowSer<'a> {
 mod tests {
     use super::*;
     use crate::engine::Half;
-    use crate::harness::outcome::{DivergenceRow, FindingRow, ViolationRow};
+    use crate::harness::outcome::{DivergenceRow, FindingRow, RowKey, ViolationRow};
     use proptest::prelude::*;
     use std::borrow::Cow;
 
@@ -286,10 +286,12 @@ mod tests {
 
     fn violation(detail: &str) -> ViolationRow {
         ViolationRow {
-            game: u64::MAX,
-            seed: 12677757772785111287,
-            size: 19,
-            policy: Cow::Borrowed("seki"),
+            key: RowKey {
+                game: u64::MAX,
+                seed: 12677757772785111287,
+                size: 19,
+                policy: Cow::Borrowed("seki"),
+            },
             theorem: "T5".into(),
             detail: detail.into(),
         }

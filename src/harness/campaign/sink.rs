@@ -72,7 +72,7 @@ impl Sink {
                 let seen = self.sgf_seen.entry(r.theorem.clone()).or_insert(0);
                 *seen += 1;
                 if *seen <= SGF_CAP_PER_THEOREM {
-                    jobs.push((self.spec_of.spec(r.game), r.clone()));
+                    jobs.push((self.spec_of.spec(r.key.game), r.clone()));
                 }
             }
         }
@@ -92,12 +92,12 @@ impl Sink {
         let dir = self.dir.join(VIOLATIONS_DIR);
         for ((_, r), m) in jobs.iter().zip(made) {
             let Some((w, shrunk)) = m else { continue };
-            let path = dir.join(violation_file_name(r.game, &r.theorem));
+            let path = dir.join(violation_file_name(r.key.game, &r.theorem));
             crate::files::write_atomic(&path, w.to_sgf().as_bytes())?;
             // The shrinking hook: smaller games violating the same theorem.
             for (suffix, w) in shrunk {
                 debug_assert!(SHRUNK_SUFFIXES.contains(&suffix));
-                let name = format!("game-{}-{}-{suffix}.sgf", r.game, r.theorem);
+                let name = format!("game-{}-{}-{suffix}.sgf", r.key.game, r.theorem);
                 let path = dir.join(name);
                 crate::files::write_atomic(&path, w.to_sgf().as_bytes())?;
             }
@@ -215,7 +215,7 @@ pub(super) fn violations_seen(path: &Path, len: u64) -> Result<ViolationsSeen, C
         let n = seen.entry(row.theorem.clone()).or_insert(0);
         *n += 1;
         if *n <= SGF_CAP_PER_THEOREM {
-            keep.insert(violation_file_name(row.game, &row.theorem));
+            keep.insert(violation_file_name(row.key.game, &row.theorem));
         }
         rows += 1;
     }

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{io, write_atomic, Checkpoint, ExhaustConfig, ExhaustError, Summary};
 use crate::checks::{FINDINGS, THEOREMS};
-use crate::harness::campaign::game_sgf;
 use crate::harness::generate::{exhaustive_game_with, EdgeCases};
+use crate::harness::record::{game_sgf, git_commit};
 use crate::settlement::referee::Unsettled;
 
 /// The rows of exhaustive.csv, in report order: (kind, name, key).
@@ -150,7 +150,7 @@ pub(super) fn write_reports(
     }
     let manifest = serde_json::json!({
         "version": env!("CARGO_PKG_VERSION"),
-        "git_commit": crate::harness::campaign::git_commit(),
+        "git_commit": git_commit(),
         "command_line": cfg.command_line,
         "size": cfg.size,
         "mode": cfg.mode.name(),

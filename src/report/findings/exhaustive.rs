@@ -82,12 +82,14 @@ fn exhaustive_intro(s: &mut String) {
          give each possible first passer and last mover (up to four games per position; the empty \
          board has one). No move of such a game captures, so its prisoners are 0 and its moves \
          are the stones plus the virtual moves. The referee judges the position; a settled \
-         position's games are counted under every rule set and checked against T1-T17 and \
-         F1-F6. A `classes` run takes one position per class of the 8 symmetries of the board \
+         position's games are counted under every rule set and checked against {} and \
+         {}. A `classes` run takes one position per class of the 8 symmetries of the board \
          (colours not swapped) and counts it for the whole class; its game counts are those \
          of the representatives. Folders: `exhaustive/<size>/` (`exhaustive.csv`, \
          `summary.csv`, `findings_summary.csv`, `divergence_summary.csv`, the smallest \
-         example of each measure in `examples/`).\n"
+         example of each measure in `examples/`).\n",
+        TheoremId::span(),
+        FindingId::span()
     );
     let _ = write!(
         s,

@@ -28,7 +28,7 @@ fn theorem_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError>
         if th == "panic" || !seen.insert(th.clone()) {
             return Ok(());
         }
-        let game = v.game;
+        let game = v.key.game;
         picks.push(Pick {
             stem: format!("theorem-{th}-game-{game}"),
             game,
@@ -56,7 +56,7 @@ fn finding_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError>
         }
         first.insert(
             r.finding.into_owned(),
-            (won, r.game, r.detail.chars().take(300).collect()),
+            (won, r.key.game, r.detail.chars().take(300).collect()),
         );
         Ok(())
     })?;
@@ -89,7 +89,7 @@ fn cause_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError> {
             }
             let what = || {
                 (
-                    r.game,
+                    r.key.game,
                     r.rules.to_string(),
                     format!(
                         "{} {} against jpd-tangsong {}; {} term {:+}",
@@ -161,10 +161,7 @@ pub(super) fn write_pictures(dir: &Path) -> Result<(), FindingsError> {
         {
             let spec = campaign.spec(p.game);
             let row = ViolationRow {
-                game: p.game,
-                seed: spec.seed(),
-                size: spec.size,
-                policy: g.policy.name().into(),
+                key: RowKey::new(&spec, g.policy),
                 theorem: id.to_string(),
                 detail: p.caption.clone(),
             };

@@ -180,7 +180,7 @@ mod tests {
     /// points) names its line and column.
     #[test]
     fn per_game_rows_read_back_through_their_writer_type() {
-        use crate::harness::outcome::{DivergenceRow, FindingRow, ViolationRow};
+        use crate::harness::outcome::{DivergenceRow, FindingRow, RowKey, ViolationRow};
         use crate::rules::Cause;
         fn csv_of<T: serde::Serialize>(rows: &[T]) -> String {
             let mut w = csv::Writer::from_writer(Vec::new());
@@ -198,18 +198,22 @@ mod tests {
             Ok(rows)
         }
         let v = ViolationRow {
-            game: 7,
-            seed: 99,
-            size: 9,
-            policy: "seki".into(),
+            key: RowKey {
+                game: 7,
+                seed: 99,
+                size: 9,
+                policy: "seki".into(),
+            },
             theorem: "T5".into(),
             detail: "fill-up, with a comma".into(),
         };
         let f = FindingRow {
-            game: 3,
-            seed: 4,
-            size: 13,
-            policy: "dispute".into(),
+            key: RowKey {
+                game: 3,
+                seed: 4,
+                size: 13,
+                policy: "dispute".into(),
+            },
             finding: "F2".into(),
             matters: 1,
             margin_changes: 1,
@@ -219,9 +223,12 @@ mod tests {
         // (Named apart from the campaign's files, which are read only up to a manifest's
         // checkpoint.)
         let d = DivergenceRow {
-            game: 5,
-            size: 19,
-            policy: "mixed".into(),
+            key: RowKey {
+                game: 5,
+                size: 19,
+                policy: "mixed".into(),
+                ..RowKey::default()
+            },
             rules: "japanese".into(),
             one_sided_dame_points: crate::counting::Points(crate::counting::Half(-3)),
             ..DivergenceRow::default()

@@ -300,3 +300,59 @@ fn merge_refuses_a_folder_that_holds_another_campaign_and_force_clears_it() {
         fs::remove_dir_all(d).unwrap();
     }
 }
+
+/// A command that fails before writing anything leaves no folder behind: `jpd check` of inputs
+/// holding no SGF file, and `jpd oracle` of an input it cannot read (refused before GNU Go is
+/// started: `/bin/true` stands for it), each into a folder that did not exist, two levels deep.
+#[test]
+fn check_and_oracle_leave_no_folder_after_an_early_failure() {
+    let d = dir("early");
+    let inputs = d.join("inputs");
+    fs::create_dir_all(&inputs).unwrap();
+    let out = d.join("made").join("check");
+    let o = jpd()
+        .arg("check")
+        .arg("--out")
+        .arg(&out)
+        .arg(&inputs)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no SGF file found in the inputs"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.join("made").exists(), "jpd check left {}", out.display());
+    let out = d.join("made").join("oracle");
+    let o = jpd()
+        .args(["oracle", "--gnugo", "/bin/true", "--out"])
+        .arg(&out)
+        .arg(inputs.join("missing.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("missing.sgf: No such file"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        !d.join("made").exists(),
+        "jpd oracle left {}",
+        out.display()
+    );
+    // A folder that was there before is left as it was (empty).
+    let out = d.join("there");
+    fs::create_dir_all(&out).unwrap();
+    let o = jpd()
+        .arg("check")
+        .arg("--out")
+        .arg(&out)
+        .arg(&inputs)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(out.is_dir() && fs::read_dir(&out).unwrap().next().is_none());
+    fs::remove_dir_all(&d).unwrap();
+}
