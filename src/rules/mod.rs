@@ -22,10 +22,10 @@ use serde::Serialize;
 pub use all::{distinct_play_rules, divergences, play_rules, score_all};
 pub use ledger::{Cause, Ledger};
 pub use result::{diverge, Divergence, RuleResult};
-pub use score::{IngBowls, Scoring};
+pub use score::IngBowls;
 pub use sheet::{
-    japanese_unscored, region_colours, seki_string_heads, tromp_taylor, DameReading, Sheet,
-    Unscored,
+    japanese_unscored, region_colours, seki_string_heads, tromp_taylor, DameReading, Scoring,
+    Sheet, Unscored,
 };
 pub use table::RuleId;
 

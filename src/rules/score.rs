@@ -1,8 +1,8 @@
 //! Scoring a counted game under one rule set: each method's points from the score sheet, the
 //! komi in force, the counts a method may need beside the sheet ([`Scoring`]) and Ing's bowls.
 
-use super::{Method, OneSidedDame, RuleResult, Rules, Sheet};
-use crate::counting::{Balancing, Count, Half};
+use super::{Method, RuleResult, Rules, Scoring, Sheet};
+use crate::counting::Half;
 use crate::engine::Color;
 
 impl Rules {
@@ -74,49 +74,6 @@ impl Rules {
             self.tie,
             self.ledger(sh, ctx),
         )
-    }
-}
-
-/// The counts a rule set may need beside the sheet.
-#[derive(Clone, Copy, Debug)]
-pub struct Scoring<'a> {
-    /// The sheet of the game.
-    pub sheet: &'a Sheet,
-    /// The count under the campaign's balancing reading.
-    pub count: &'a Count,
-    /// The count under the Art. 11 reading (for a rule set that fixes it, `jpd-tangsong-b1`);
-    /// `count` if absent (the game was counted under Art. 11).
-    pub art11: Option<&'a Count>,
-    /// The count under the strict Art. 10 reading (for [`OneSidedDame::PauseOpenerOnly`],
-    /// `jpd-tangsong-c1`); `count` if absent (no one-sided dame changes hands).
-    pub c1: Option<&'a Count>,
-}
-
-impl<'a> Scoring<'a> {
-    /// The count a balanced method of `rules` scores from: under the strict Art. 10 reading
-    /// when the rule set reads one-sided dame so, else under its fixed balancing reading, else
-    /// the game's count.
-    fn count_for(&self, rules: &Rules) -> &'a Count {
-        match rules.one_sided_dame {
-            OneSidedDame::PauseOpenerOnly => self.c1.unwrap_or(self.count),
-            OneSidedDame::Holder => self.count_under(rules.balancing),
-        }
-    }
-
-    /// The count under a balancing reading: `None` (the game's reading) or the reading `count`
-    /// was made under is `count`; Art. 11 otherwise is `art11`.
-    pub(super) fn count_under(&self, reading: Option<Balancing>) -> &'a Count {
-        match reading {
-            Some(Balancing::Art11) => self.art11.unwrap_or(self.count),
-            Some(Balancing::Art14) | None => self.count,
-        }
-    }
-
-    /// Under the strict reading of Art. 10, the side whose one-sided dame do not count: the
-    /// one that did not open the final pause, when it holds any.
-    pub fn c1_loser(&self, sh: &Sheet) -> Option<Color> {
-        let x = sh.pause_opener?.opp();
-        (sh.one_sided_dame[x] > 0).then_some(x)
     }
 }
 
