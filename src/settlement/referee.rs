@@ -143,6 +143,9 @@ pub struct Judgement {
     nodes: u32,
     /// For each area found capturable, an attacker and the first move of its proven win.
     winning: Vec<(Color, Point)>,
+    /// Whether the position was settled only once the safety solver had proven the stones of
+    /// its open areas ([`judge_deep`]).
+    by_solver: bool,
 }
 
 impl Judgement {
@@ -185,6 +188,12 @@ impl Judgement {
         &self.open
     }
 
+    /// Whether the position is settled only by the safety solver's proofs of the stones of the
+    /// areas the referee's own rules leave open ([`judge_deep`]).
+    pub fn settled_by_solver(&self) -> bool {
+        self.by_solver
+    }
+
     /// Whether an unfilled single ko was settled by Part 1 item 7.
     pub fn unfilled_ko(&self) -> bool {
         self.unfilled_ko
@@ -219,9 +228,11 @@ pub fn judge_with(board: &Board, pa: &PassAlive) -> Judgement {
 
 /// [`judge`] for one position read with care (a record's final position): the safety solver
 /// also reads the eye spaces its fixed-order search leaves open by df-pn
-/// ([`super::safety::Safety::analyse_deep`]). Settledness and every status of a settled
-/// position are the same as [`judge`]'s; more strings of an unsettled one may be proven. The
-/// generator and the campaign's checks, which judge many positions, use [`judge`].
+/// ([`super::safety::Safety::analyse_deep`]), and a position [`judge`] leaves unsettled is
+/// settled when the solver proves every stone of its open areas and the empty points there
+/// leave no room for a new group ([`settled_by_solver`]). Every status [`judge`] proves is the
+/// same; more strings may be proven. The generator and the campaign's checks, which judge many
+/// positions, use [`judge`].
 pub fn judge_deep(board: &Board) -> Judgement {
     let mut j = judge_inner(
         board,
@@ -230,7 +241,67 @@ pub fn judge_deep(board: &Board) -> Judgement {
         SEARCH_NODES,
     );
     prove_unknown(board, &mut j, true);
+    if j.unsettled.is_some() && settled_by_solver(board, &j) {
+        j.unsettled = None;
+        j.open.clear();
+        j.by_solver = true;
+    }
     j
+}
+
+/// Whether the open areas of `j` are settled once the safety solver has proven their stones
+/// (RULES.md 5.1 item 8): every stone there is proven alive or dead, and every connected set
+/// of the points there that hold no living stone (empty points and dead stones) is, with the
+/// living stones around it as walls, what item 2 settles: bordered by living stones of one
+/// colour X only, holding no dead X stone and too small for two eyes of the opponent; or
+/// bordered by both colours, holding no dead stone and no point that touches no stone.
+///
+/// Why this is sound: every proof of the solver ends, against any defence, with each proven
+/// string in a group owning two vital sub-regions, whose points an opponent group can neither
+/// occupy nor take as liberties; so, as for pass-alive walls, an opposing group in a set too
+/// small for two eyes has its liberties filled and is captured, and cannot live in seki.
+fn settled_by_solver(board: &Board, j: &Judgement) -> bool {
+    let n = board.padded_len();
+    let mut in_open = vec![false; n];
+    for &p in &j.open {
+        in_open[p.idx()] = true;
+        if board.stone(p).is_some() && j.status[p.idx()] == Status::Unknown {
+            return false;
+        }
+    }
+    let living = |q: Point| match board.stone(q) {
+        Some(c) if matches!(j.status[q.idx()], Status::Alive | Status::Seki) => Some(c),
+        _ => None,
+    };
+    let free = |p: Point| in_open[p.idx()] && living(p).is_none();
+    for set in Regions::new(board, free).iter() {
+        let mut wall = [false; 2];
+        let mut dead = [false; 2];
+        let mut bare = false;
+        for &p in set {
+            match board.stone(p) {
+                Some(c) => dead[c.idx()] = true,
+                None => bare |= board.adj(p).iter().all(|&q| board.stone(q).is_none()),
+            }
+            for q in board.adj(p) {
+                if let Some(c) = living(q) {
+                    wall[c.idx()] = true;
+                }
+            }
+        }
+        let ok = match wall {
+            [true, true] => !bare && !dead[0] && !dead[1],
+            [false, false] => false,
+            _ => {
+                let x = if wall[0] { Color::Black } else { Color::White };
+                !dead[x.idx()] && too_small_for_two_eyes(board, set, x)
+            }
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
 }
 
 /// [`judge_with`] without the safety solver ([`crate::settlement::safety`]): the verdict on
@@ -376,6 +447,7 @@ fn judge_inner(board: &Board, pa: &PassAlive, mode: Mode, budget: u32) -> Judgem
         unfilled_ko: false,
         nodes: 0,
         winning: Vec::new(),
+        by_solver: false,
     };
     // Points still open: stones neither pass-alive nor in the opponent's pass-alive
     // territory, and empty points outside every pass-alive territory.

@@ -357,10 +357,18 @@ fn readme_example_scores_as_its_comment_says() {
     assert_eq!(tangsong["komi"], 6.5);
     assert!(v["findings"].as_array().is_some());
     // The referee's judgement is reported. Each wall lives by one straight eye space (five
-    // and six points), which no invader can kill, but proving it is a life-and-death search
-    // beyond the referee's budget: it says so rather than guess, and proves no stone dead.
-    assert_eq!(v["referee"]["settled"], false, "{v}");
-    assert_eq!(v["referee"]["unsettled_reason"], "search_budget", "{v}");
+    // and six points), which no invader can kill. Nothing is pass-alive and the area search
+    // runs out of its budget on the whole board, but the safety solver proves both walls
+    // alive, and every point of each eye space touches its wall, so an invader has no room
+    // for two eyes: settled by the solver (RULES.md 5.1 item 8), no stone dead.
+    assert_eq!(v["referee"]["settled"], true, "{v}");
+    assert_eq!(v["referee"]["settled_by_solver"], true, "{v}");
+    assert_eq!(
+        v["referee"]["unsettled_reason"],
+        serde_json::Value::Null,
+        "{v}"
+    );
+    assert_eq!(v["referee"]["unproven_strings"], 0, "{v}");
     assert_eq!(v["referee"]["proven_dead"].as_array().unwrap().len(), 0);
     for t in v["invariants"].as_array().unwrap() {
         assert_ne!(t["holds"], false, "{t}");

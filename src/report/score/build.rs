@@ -204,6 +204,15 @@ fn referee_json(b: &Board) -> RefereeJson {
     RefereeJson {
         settled: j.is_settled(),
         unsettled_reason: j.unsettled().map(|u| u.as_str().to_string()),
+        settled_by_solver: j.settled_by_solver(),
+        unproven_strings: b
+            .points()
+            .filter(|&p| {
+                b.stone(p).is_some()
+                    && b.string_head(p) == p
+                    && j.status(p) == crate::settlement::referee::Status::Unknown
+            })
+            .count() as u32,
         proven_dead: j
             .dead()
             .iter()

@@ -90,6 +90,11 @@ pub struct RefereeJson {
     pub settled: bool,
     /// Why not (`open_area`, `enclosed_group`, `capturable`, `ko`, `search_budget`).
     pub unsettled_reason: Option<String>,
+    /// Settled only once the safety solver proved the stones of the areas the referee's own
+    /// rules leave open (docs/RULES.md 5.1 item 8).
+    pub settled_by_solver: bool,
+    /// Strings whose status is not proven.
+    pub unproven_strings: u32,
     /// The dead stones it proves, in the usual human form (`C7`).
     pub proven_dead: Vec<String>,
     /// Every string of the position: its stones, colour, status and how it was proven.

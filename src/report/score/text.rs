@@ -173,14 +173,26 @@ fn write_about(s: &mut String, r: &FileReport, rec: &SgfRecord) {
         } else {
             j.proven_dead.join(" ")
         };
-        match &j.unsettled_reason {
-            None => {
-                let _ = writeln!(s, "referee: settled; proven dead stones: {dead}");
+        let how = if j.settled_by_solver {
+            " (by the safety solver's proofs)"
+        } else {
+            ""
+        };
+        match (&j.unsettled_reason, j.unproven_strings) {
+            (None, _) => {
+                let _ = writeln!(s, "referee: settled{how}; proven dead stones: {dead}");
             }
-            Some(why) => {
+            (Some(why), 0) => {
                 let _ = writeln!(
                     s,
-                    "referee: NOT settled ({why}): the status of some strings is not proven; proven dead stones: {dead}"
+                    "referee: NOT settled ({why}): every string's status is proven, but not who owns every empty point; proven dead stones: {dead}"
+                );
+            }
+            (Some(why), n) => {
+                let strings = if n == 1 { "string" } else { "strings" };
+                let _ = writeln!(
+                    s,
+                    "referee: NOT settled ({why}): the status of {n} {strings} is not proven; proven dead stones: {dead}"
                 );
             }
         }

@@ -417,3 +417,93 @@ fn a_cycle_of_sending_two_returning_one_ends_in_seki() {
         assert_eq!(j.status(p), Status::Seki, "{}", b.coord(p).to_human(3));
     }
 }
+
+/// `corpus/walls-6x6-wfp-black-last.sgf`: Black's wall (columns B-C and A1) lives on the
+/// straight eye space A2-A6, White's (columns D-E) on F1-F6. Nothing is pass-alive (each
+/// wall has one eye space) and the area search runs out of budget on the whole board, so
+/// `judge` leaves it unsettled. The safety solver proves both walls alive (an invader in a
+/// straight eye space of five or six points is captured), and every point of each eye space
+/// touches its wall, so no invader has room for two eyes: `judge_deep` settles it
+/// (RULES.md 5.1 item 8) with every stone alive and none dead.
+#[test]
+fn walls_on_straight_eye_spaces_are_settled_by_the_solver() {
+    let walls = "
+            . X X O O .
+            . X X O O .
+            . X X O O .
+            . X X O O .
+            . X X O O .
+            X X X O O .";
+    let (b, j) = judged(walls);
+    assert_eq!(j.unsettled(), Some(Unsettled::Budget));
+    let d = judge_deep(&b);
+    assert!(d.is_settled(), "{:?}", d.unsettled());
+    assert!(d.settled_by_solver());
+    assert!(d.open_points().is_empty());
+    assert!(d.dead().is_empty());
+    for p in b.points().filter(|&p| b.stone(p).is_some()) {
+        assert_eq!(d.status(p), Status::Alive, "{p:?}");
+    }
+}
+
+/// The same walls on 7x7, White's eye space now two columns wide (F-G, 14 points): G7 and
+/// G5 touch no White stone and are not adjacent, room for two eyes of an invader. Even with
+/// every stone taken as proven alive (the solver, within its budget, proves White's wall on
+/// this board only in part), the region test of item 8 refuses to settle the position.
+#[test]
+fn walls_around_a_wide_space_stay_unsettled() {
+    let (b, _) = judged(
+        "
+            . X X O O . .
+            . X X O O . .
+            . X X O O . .
+            . X X O O . .
+            . X X O O . .
+            . X X O O . .
+            X X X O O . .",
+    );
+    let mut d = judge_deep(&b);
+    assert!(!d.is_settled());
+    assert!(!d.settled_by_solver());
+    for p in b.points().filter(|&p| b.stone(p).is_some()) {
+        d.status[p.idx()] = Status::Alive;
+    }
+    assert!(!settled_by_solver(&b, &d));
+    // Narrowed to one column (F), as in the 6x6 walls, the same test settles it.
+    let narrow = Board::from_ascii(
+        "
+            . X X O O . O
+            . X X O O . O
+            . X X O O . O
+            . X X O O . O
+            . X X O O . O
+            . X X O O . O
+            X X X O O . O",
+    )
+    .unwrap();
+    let mut d = judge(&narrow);
+    for p in narrow.points().filter(|&p| narrow.stone(p).is_some()) {
+        d.status[p.idx()] = Status::Alive;
+    }
+    d.open = narrow.points().collect();
+    assert!(settled_by_solver(&narrow, &d));
+}
+
+/// A seki is never settled by the solver: `corpus/seki-both-eyes-6x6` (one eye for each
+/// string) has no string with two vital sub-regions, so the solver proves none, and the
+/// position stays unsettled for the budget.
+#[test]
+fn a_seki_without_walls_is_not_settled_by_the_solver() {
+    let (b, _) = judged(
+        "
+            . X X O O .
+            X X X O O O
+            X X X . O O
+            X X X O O O
+            X X X O O O
+            X X X O O O",
+    );
+    let d = judge_deep(&b);
+    assert_eq!(d.unsettled(), Some(Unsettled::Budget));
+    assert!(!d.settled_by_solver());
+}
