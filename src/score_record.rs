@@ -12,7 +12,9 @@ use crate::engine::{Coord, End, Illegal, Phase, PlayRules, Point};
 use crate::harness::estimate;
 use crate::rules::{distinct_play_rules, play_rules, score_all};
 use crate::rules::{RuleId, RuleResult};
-use crate::sgf::{parse_sgf, replay_with, ReplayOptions, Replayed, SgfError, SgfRecord};
+use crate::sgf::{
+    parse_sgf, parse_sgf_games, replay_with, ReplayOptions, Replayed, SgfError, SgfRecord,
+};
 
 /// Options of `jpd score`.
 #[derive(Clone, Debug)]
@@ -265,7 +267,28 @@ pub struct ScoredRecord {
 /// the notes on how it was read. What `jpd score` and `jpd check` report, before any formatting
 /// (`report::score` builds the report from it).
 pub fn score_record(bytes: &[u8], opts: &ScoreOptions) -> Result<ScoredRecord, ScoreError> {
-    let rec = parse_sgf(bytes)?;
+    score_parsed(parse_sgf(bytes)?, opts)
+}
+
+/// Every game of an SGF file (a collection holds several, `(;...)(;...)`) read and scored as
+/// [`score_record`] scores one, in file order ([`crate::sgf::parse_sgf_games`]): one result
+/// per game, so that a bad game does not hide the others. The outer error is for a file that
+/// holds no game that can be read at all.
+pub fn score_games(
+    bytes: &[u8],
+    opts: &ScoreOptions,
+) -> Result<Vec<Result<ScoredRecord, ScoreError>>, ScoreError> {
+    Ok(parse_sgf_games(bytes)?
+        .into_iter()
+        .map(|g| {
+            g.map_err(ScoreError::from)
+                .and_then(|rec| score_parsed(rec, opts))
+        })
+        .collect())
+}
+
+/// [`score_record`] of a record already read.
+pub fn score_parsed(rec: SgfRecord, opts: &ScoreOptions) -> Result<ScoredRecord, ScoreError> {
     // One replay per distinct set of play rules among the rule sets asked for: the record may
     // be legal under one ko rule and not under another.
     let plays = distinct_play_rules(&opts.rules);

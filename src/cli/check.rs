@@ -50,7 +50,9 @@ pub fn run(a: CheckArgs, g: &Global) -> Result<Status, CliError> {
     let rep = Reporter::new(NAME, g, |every| {
         Progress::new("records", total, 0, "refused", 0, every)
     });
-    let on_file = |o: &check::FileOutcome| rep.step(o.result.is_err() as u64);
+    let on_file = |os: &[check::FileOutcome]| {
+        rep.step(os.iter().filter(|o| o.result.is_err()).count() as u64)
+    };
     let result = check::check(&a.inputs, &a.out, &cfg, Some(&on_file));
     rep.finish();
     let s = result.map_err(CliError::refused)?;

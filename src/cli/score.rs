@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use jipingdian::files::write_atomic;
 use jipingdian::report::check;
 use jipingdian::report::score::{
-    score_bytes_with_diagram, write_csv, write_json_entries, write_text, FileReport, ScoreEntry,
+    score_collection, write_csv, write_json_entries, write_text, FileReport, ScoreEntry,
     ScoreOptions,
 };
 use jipingdian::sgf::escape_controls;
@@ -50,7 +50,8 @@ pub struct ScoreArgs {
     /// file must not be an SGF record).
     #[arg(long)]
     svg: Option<PathBuf>,
-    /// SGF files; `-` reads one record from standard input.
+    /// SGF files (each game of a collection is scored) or folders (their *.sgf files,
+    /// recursively); `-` reads from standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
@@ -67,12 +68,17 @@ struct Scored {
 impl Scored {
     /// A file that could not be read or scored: said on stderr at once, kept as an error entry.
     fn failed(&mut self, file: String, error: String) {
+        self.failed_game(file, None, error)
+    }
+
+    /// [`Scored::failed`] for one game of a collection.
+    fn failed_game(&mut self, file: String, game: Option<u32>, error: String) {
         eprintln!(
             "{NAME}: {}: {}",
             escape_controls(&file),
             escape_controls(&error)
         );
-        self.entries.push(ScoreEntry::Failed { file, error });
+        self.entries.push(ScoreEntry::Failed { file, game, error });
         self.bad = true;
     }
 }
@@ -138,39 +144,77 @@ fn check_svg_path(svg: &Path, files: &[PathBuf]) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Reads and scores every file in turn, saying on stderr which ones fail; draws the SVG picture
-/// into `svg` when asked (one file only, checked by the caller).
+/// Reads and scores every game of every file in turn (a folder stands for its `*.sgf` files,
+/// a collection for each of its games), saying on stderr which ones fail; draws the SVG
+/// picture into `svg` when asked (one game only, checked here and by the caller).
 fn score_files(
     files: &[PathBuf],
     opts: &ScoreOptions,
     svg: Option<&Path>,
 ) -> Result<Scored, CliError> {
     let mut scored = Scored::default();
-    for path in files {
+    let inputs = check::expand_inputs(files);
+    if inputs.is_empty() {
+        return Err(CliError::Usage(
+            "no SGF file found in the inputs (a folder is read for its *.sgf files)".into(),
+        ));
+    }
+    if svg.is_some() && inputs.len() != 1 {
+        return Err(CliError::Usage(
+            "--svg draws one game: give exactly one SGF file".to_string(),
+        ));
+    }
+    for (path, err) in inputs {
         let name = path.display().to_string();
-        let bytes = match check::read_bounded(path) {
+        if let Some(e) = err {
+            scored.failed(name, format!("cannot read the file: {e}"));
+            continue;
+        }
+        let bytes = match check::read_bounded(&path) {
             Ok(b) => b,
             Err(e) => {
                 scored.failed(name, format!("cannot read the file: {e}"));
                 continue;
             }
         };
-        match score_bytes_with_diagram(&name, &bytes, opts) {
-            Ok((r, diagram)) => {
-                if let Some(out) = svg {
-                    let Some(d) = diagram else {
-                        return Err(CliError::Refused(format!(
-                            "{name}: no diagram: the game has no count ({})",
-                            r.end
-                        )));
-                    };
-                    write_atomic(out, d.to_svg().as_bytes())
-                        .map_err(|e| CliError::Output(e.to_string()))?;
-                }
-                scored.entries.push(ScoreEntry::Report(Box::new(r.clone())));
-                scored.reports.push(r)
+        let games = match score_collection(&name, &bytes, opts) {
+            Ok(g) => g,
+            Err(e) => {
+                scored.failed(name, e.to_string());
+                continue;
             }
-            Err(e) => scored.failed(name, e.to_string()),
+        };
+        if svg.is_some() && games.len() > 1 {
+            return Err(CliError::Usage(format!(
+                "--svg draws one game: {name} holds {} games",
+                games.len()
+            )));
+        }
+        let n = games.len();
+        for (game, i) in games.into_iter().zip(1..) {
+            let (r, diagram) = match game {
+                Ok(g) => g,
+                Err(e) if n > 1 => {
+                    scored.failed_game(name.clone(), Some(i), format!("game {i} of {n}: {e}"));
+                    continue;
+                }
+                Err(e) => {
+                    scored.failed(name.clone(), e.to_string());
+                    continue;
+                }
+            };
+            if let Some(out) = svg {
+                let Some(d) = diagram else {
+                    return Err(CliError::Refused(format!(
+                        "{name}: no diagram: the game has no count ({})",
+                        r.end
+                    )));
+                };
+                write_atomic(out, d.to_svg().as_bytes())
+                    .map_err(|e| CliError::Output(e.to_string()))?;
+            }
+            scored.entries.push(ScoreEntry::Report(Box::new(r.clone())));
+            scored.reports.push(r)
         }
     }
     Ok(scored)

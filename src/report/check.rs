@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::report::score::{score_bytes, write_csv, FileReport, ScoreError, ScoreOptions};
+use crate::report::score::{score_collection, write_csv, FileReport, ScoreError, ScoreOptions};
 use crate::sgf::{SgfError, MAX_BYTES};
 
 /// The prefix of the names of `jpd check`'s worker threads (the command line keeps their
@@ -122,11 +122,16 @@ pub fn sgf_error_kind(e: &SgfError) -> &'static str {
     }
 }
 
+/// Called as each file is done (in any order) with what became of its games.
+pub type OnFile<'a> = dyn Fn(&[FileOutcome]) + Sync + 'a;
+
 /// One input record and what became of it.
 #[derive(Debug)]
 pub struct FileOutcome {
     /// The path as given (or as found under a folder given).
     pub file: String,
+    /// In a file holding several games: this game's place among them, from 1.
+    pub game: Option<u32>,
     /// The report, or why there is none.
     pub result: Result<FileReport, FileError>,
 }
@@ -219,6 +224,16 @@ fn walk(dir: &Path, found: &mut Vec<(PathBuf, Option<std::io::Error>)>) {
 /// recursively for `*.sgf`; sorted by path, without repeats. An input that does not exist is
 /// kept with its error.
 pub fn collect_inputs(inputs: &[PathBuf]) -> Vec<(PathBuf, Option<std::io::Error>)> {
+    let mut found = expand_inputs(inputs);
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found.dedup_by(|a, b| a.0 == b.0);
+    found
+}
+
+/// The records named by `inputs` in the order given (what `jpd score` prints): a file as
+/// given (whatever its extension), a folder replaced by its `*.sgf` files, walked recursively
+/// and sorted by path. An input that does not exist is kept with its error.
+pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<(PathBuf, Option<std::io::Error>)> {
     let mut found = Vec::new();
     for p in inputs {
         if p == Path::new(STDIN) {
@@ -226,37 +241,59 @@ pub fn collect_inputs(inputs: &[PathBuf]) -> Vec<(PathBuf, Option<std::io::Error
             continue;
         }
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, &mut found),
+            Ok(m) if m.is_dir() => {
+                let mut inside = Vec::new();
+                walk(p, &mut inside);
+                inside.sort_by(|a, b| a.0.cmp(&b.0));
+                found.extend(inside);
+            }
             Ok(_) => found.push((p.clone(), None)),
             Err(e) => found.push((p.clone(), Some(e))),
         }
     }
-    found.sort_by(|a, b| a.0.cmp(&b.0));
-    found.dedup_by(|a, b| a.0 == b.0);
     found
 }
 
-/// Scores one record; never panics.
-pub fn check_file(path: &Path, opts: &ScoreOptions) -> FileOutcome {
+/// Scores every game of one file (one outcome for a file of one game, one per game for a
+/// collection, in file order); never panics.
+pub fn check_file(path: &Path, opts: &ScoreOptions) -> Vec<FileOutcome> {
     let file = path.display().to_string();
-    let result = read_bounded(path)
-        .map_err(FileError::from)
-        .and_then(|bytes| {
-            catch_unwind(AssertUnwindSafe(|| score_bytes(&file, &bytes, opts)))
-                .map_err(|p| {
-                    FileError::Panic(
-                        p.downcast_ref::<&str>()
-                            .map(|s| s.to_string())
-                            .or_else(|| p.downcast_ref::<String>().cloned())
-                            .unwrap_or_else(|| "panic".into()),
-                    )
-                })?
-                .map_err(|e| match e {
-                    ScoreError::Sgf(e) => FileError::Sgf(e),
-                    e @ ScoreError::Gnugo(_) => FileError::DeadStones(e.to_string()),
+    let one = |result| {
+        vec![FileOutcome {
+            file: file.clone(),
+            game: None,
+            result,
+        }]
+    };
+    let bytes = match read_bounded(path) {
+        Ok(b) => b,
+        Err(e) => return one(Err(FileError::Io(e))),
+    };
+    let of_score = |e| match e {
+        ScoreError::Sgf(e) => FileError::Sgf(e),
+        e @ ScoreError::Gnugo(_) => FileError::DeadStones(e.to_string()),
+    };
+    match catch_unwind(AssertUnwindSafe(|| score_collection(&file, &bytes, opts))) {
+        Err(p) => one(Err(FileError::Panic(
+            p.downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic".into()),
+        ))),
+        Ok(Err(e)) => one(Err(of_score(e))),
+        Ok(Ok(games)) => {
+            let several = games.len() > 1;
+            games
+                .into_iter()
+                .zip(1..)
+                .map(|(g, i)| FileOutcome {
+                    file: file.clone(),
+                    game: several.then_some(i),
+                    result: g.map(|(r, _)| r).map_err(of_score),
                 })
-        });
-    FileOutcome { file, result }
+                .collect()
+        }
+    }
 }
 
 /// Scores the records named by `inputs` in parallel, in path order; `on_file` is called as each
@@ -264,7 +301,7 @@ pub fn check_file(path: &Path, opts: &ScoreOptions) -> FileOutcome {
 pub fn check_files(
     inputs: &[PathBuf],
     cfg: &CheckConfig,
-    on_file: Option<&(dyn Fn(&FileOutcome) + Sync)>,
+    on_file: Option<&OnFile<'_>>,
 ) -> Result<Vec<FileOutcome>, CheckError> {
     let found = collect_inputs(inputs);
     if found.is_empty() {
@@ -279,10 +316,11 @@ pub fn check_files(
             .into_par_iter()
             .map(|(path, err)| {
                 let o = match err {
-                    Some(e) => FileOutcome {
+                    Some(e) => vec![FileOutcome {
                         file: path.display().to_string(),
+                        game: None,
                         result: Err(FileError::Io(e)),
-                    },
+                    }],
                     None => check_file(&path, &cfg.score),
                 };
                 if let Some(f) = on_file {
@@ -290,6 +328,9 @@ pub fn check_files(
                 }
                 o
             })
+            .collect::<Vec<Vec<FileOutcome>>>()
+            .into_iter()
+            .flatten()
             .collect()
     }))
 }
@@ -332,6 +373,9 @@ pub struct RecordRow {
     pub findings_matter: String,
     /// Why the record could not be read (empty when read).
     pub error: String,
+    /// In a file holding several games: this game's place among them, from 1 (empty for a
+    /// file of one game).
+    pub game: Option<u32>,
 }
 
 /// A row of errors.csv.
@@ -343,6 +387,8 @@ pub struct ErrorRow {
     pub kind: &'static str,
     /// The message.
     pub error: String,
+    /// In a file holding several games: the game's place among them, from 1.
+    pub game: Option<u32>,
 }
 
 fn failed_ids(list: &[crate::report::score::TheoremJson]) -> String {
@@ -360,6 +406,7 @@ impl RecordRow {
             Err(e) => RecordRow {
                 file: o.file.clone(),
                 error: e.to_string(),
+                game: o.game,
                 ..RecordRow::default()
             },
             Ok(r) => RecordRow {
@@ -378,6 +425,7 @@ impl RecordRow {
                 invariants_failed: failed_ids(&r.invariants),
                 findings_matter: failed_ids(&r.findings),
                 error: String::new(),
+                game: o.game,
             },
         }
     }
@@ -562,13 +610,14 @@ pub fn write_outputs(out: &Path, outcomes: &[FileOutcome]) -> Result<CheckSummar
                 file: o.file.clone(),
                 kind: e.kind(),
                 error: e.to_string(),
+                game: o.game,
             })
         })
         .collect();
     let path = out.join("errors.csv");
     if errors.is_empty() {
         // The header alone (serialize writes it with the first row only).
-        write_atomic(&path, b"file,kind,error\n")?;
+        write_atomic(&path, b"file,kind,error,game\n")?;
     } else {
         write_rows(&path, errors)?;
     }
@@ -593,7 +642,7 @@ pub fn check(
     inputs: &[PathBuf],
     out: &Path,
     cfg: &CheckConfig,
-    on_file: Option<&(dyn Fn(&FileOutcome) + Sync)>,
+    on_file: Option<&OnFile<'_>>,
 ) -> Result<CheckSummary, CheckError> {
     if count_inputs(inputs) == 0 {
         return Err(CheckError::NoFiles);

@@ -21,7 +21,7 @@ pub use text::write_text;
 use crate::checks::Analysis;
 use crate::counting::Finished;
 use crate::report::svg::Diagram;
-use crate::score_record::{score_record, ScoredRecord};
+use crate::score_record::{score_games, score_record, ScoredRecord};
 pub use crate::score_record::{
     DeadChoice, KomiChoice, KomiError, KomiSource, KomiUsed, ScoreError, ScoreOptions,
 };
@@ -44,6 +44,34 @@ pub fn score_bytes_with_diagram(
     bytes: &[u8],
     opts: &ScoreOptions,
 ) -> Result<(FileReport, Option<Diagram>), ScoreError> {
+    Ok(report_of(file, score_record(bytes, opts)?, opts, None))
+}
+
+/// Every game of an SGF file read and scored ([`crate::score_record::score_games`]): one
+/// result per game, in file order, each report with its diagram. In a collection (more than
+/// one game) each report names its place in the file (`game`, `games_in_file`).
+#[allow(clippy::type_complexity)]
+pub fn score_collection(
+    file: &str,
+    bytes: &[u8],
+    opts: &ScoreOptions,
+) -> Result<Vec<Result<(FileReport, Option<Diagram>), ScoreError>>, ScoreError> {
+    let games = score_games(bytes, opts)?;
+    let n = games.len() as u32;
+    Ok(games
+        .into_iter()
+        .zip(1..)
+        .map(|(g, i)| Ok(report_of(file, g?, opts, (n > 1).then_some((i, n)))))
+        .collect())
+}
+
+/// The report of a scored record and the diagram of its count.
+fn report_of(
+    file: &str,
+    s: ScoredRecord,
+    opts: &ScoreOptions,
+    game: Option<(u32, u32)>,
+) -> (FileReport, Option<Diagram>) {
     let ScoredRecord {
         record,
         finished,
@@ -52,12 +80,12 @@ pub fn score_bytes_with_diagram(
         notes,
         dead,
         komi,
-    } = score_record(bytes, opts)?;
+    } = s;
     let diagram = results_diagram(file, &finished, &analysis);
     let report = build(
-        file, &finished, &record, analysis, opts, &unscored, notes, dead, &komi,
+        file, &finished, &record, analysis, opts, &unscored, notes, dead, &komi, game,
     );
-    Ok((report, diagram))
+    (report, diagram)
 }
 
 /// The diagram of the counted position, titled `file`, with one line per rule set's result

@@ -616,27 +616,122 @@ fn rules_spelling_is_reported_not_used() {
     assert!(results.windows(2).all(|w| w[0] == w[1]));
 }
 
-/// Several games in one file: the first is scored and the output says so (as a note in text
-/// and JSON, on stderr for CSV).
+/// A collection (several game trees in one file): every game is scored, in file order, each
+/// naming its place in the file; a bad game is an error of its own that does not hide the
+/// others. Game 1: one black stone on 5x5, paused; game 2: White resigns (`RE[B+R]`) after
+/// two moves; game 3: White plays on Black's stone at E5, illegal at move 2.
 #[test]
-fn several_games_score_the_first_and_say_so() {
-    let two = b"(;GM[1]SZ[5];B[cc];W[];B[])\n(;GM[1]SZ[9];B[ee];W[];B[])";
-    let (text, _) = score_ok("two-games.sgf", two, &[]);
-    assert!(text.contains("(5x5, ended by pause)"), "{text}");
+fn every_game_of_a_collection_is_scored() {
+    let three =
+        b"(;GM[1]SZ[5];B[cc];W[];B[])\n(;GM[1]SZ[9]RE[B+R];B[ee];W[cc])\n(;GM[1]SZ[9];B[ee];W[ee])";
+    let p = tmp("three-games.sgf", three);
+    let run = |args: &[&str]| {
+        let out = jpd()
+            .args(["score", "--keep-going", "--rules", "japanese"])
+            .args(args)
+            .arg(&p)
+            .output()
+            .unwrap();
+        // A bad game makes the exit code 2, as a bad file does.
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(
+            err.contains("three-games.sgf: game 3 of 3: move 2"),
+            "{err}"
+        );
+        assert!(err.contains("occupied"), "{err}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(&[]);
     assert!(
-        text.contains("note: 2 game trees in the file: the first is read"),
+        text.contains("three-games.sgf, game 1 of 3 (5x5, ended by pause)"),
         "{text}"
     );
-    let (json, _) = score_ok("two-games.sgf", two, &["--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
-    assert_eq!(v["size"], 5);
-    assert_eq!(v["notes"][0], "2 game trees in the file: the first is read");
-    let (csv, err) = score_ok("two-games.sgf", two, &["--format", "csv"]);
-    assert!(csv.lines().nth(1).unwrap().contains(",5,"), "{csv}");
     assert!(
-        err.contains("two-games.sgf: note: 2 game trees in the file: the first is read"),
-        "{err}"
+        text.contains("three-games.sgf, game 2 of 3 (9x9, ended by resignation)"),
+        "{text}"
     );
+    assert!(text.contains("japanese  B+R"), "{text}");
+    let v: serde_json::Value = serde_json::from_str(&run(&["--format", "json"])).unwrap();
+    let v = v.as_array().unwrap();
+    assert_eq!(v.len(), 3);
+    assert_eq!(
+        (v[0]["game"].clone(), v[0]["size"].clone()),
+        (1.into(), 5.into())
+    );
+    assert_eq!(
+        (v[1]["game"].clone(), v[1]["end"].clone()),
+        (2.into(), "resignation".into())
+    );
+    assert!(v.iter().take(2).all(|e| e["games_in_file"] == 3));
+    assert_eq!(v[2]["game"], 3);
+    assert!(
+        v[2]["error"].as_str().unwrap().contains("occupied"),
+        "{}",
+        v[2]
+    );
+    let csv = run(&["--format", "csv"]);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows[0].ends_with(",game"), "{csv}");
+    assert!(rows[1].ends_with(",1") && rows[2].ends_with(",2"), "{csv}");
+    assert_eq!(rows.len(), 3);
+    // jpd check: one record per game, the refused one in errors.csv with its index.
+    let out_dir = p.with_file_name("three-games-check");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let out = jpd()
+        .args(["check", "--quiet", "--out"])
+        .arg(&out_dir)
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records = std::fs::read_to_string(out_dir.join("records.csv")).unwrap();
+    let games: Vec<&str> = records
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
+    assert_eq!(games, ["1", "2", "3"], "{records}");
+    let errors = std::fs::read_to_string(out_dir.join("errors.csv")).unwrap();
+    assert_eq!(errors.lines().count(), 2, "{errors}");
+    assert!(errors.lines().nth(1).unwrap().ends_with(",3"), "{errors}");
+}
+
+/// A folder stands for its `*.sgf` files, sorted, walked recursively (`jpd score DIR`).
+#[test]
+fn a_folder_is_scored_file_by_file() {
+    let dir = std::env::temp_dir().join(format!("jpd-cli-dir-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("b.sgf"), b"(;GM[1]SZ[7];B[dd];W[];B[])").unwrap();
+    std::fs::write(dir.join("sub/a.sgf"), b"(;GM[1]SZ[5];B[cc];W[];B[])").unwrap();
+    std::fs::write(dir.join("notes.txt"), b"not a record").unwrap();
+    let out = jpd()
+        .args(["score", "--rules", "chinese", "--format", "json"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let sizes: Vec<u64> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["size"].as_u64().unwrap())
+        .collect();
+    // b.sgf sorts before sub/a.sgf.
+    assert_eq!(sizes, [7, 5]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Variations: the main line is scored and the output says so.

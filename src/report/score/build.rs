@@ -29,6 +29,7 @@ pub(super) fn build(
     notes: Vec<String>,
     dead: DeadJson,
     komi: &KomiUsed,
+    game: Option<(u32, u32)>,
 ) -> FileReport {
     let g = &f.game;
     let end = end_name(g, rec);
@@ -40,6 +41,8 @@ pub(super) fn build(
     let referee = (g.phase() == Phase::Paused).then(|| referee_json(g.board()));
     let mut r = FileReport {
         file: file.to_string(),
+        game: game.map(|g| g.0),
+        games_in_file: game.map(|g| g.1),
         verdict: Vec::new(),
         size: g.board().size(),
         end,

@@ -255,6 +255,11 @@ pub struct VerdictJson {
 pub struct FileReport {
     /// The file name as given.
     pub file: String,
+    /// In a file holding several games (a collection): this game's place among them, from 1
+    /// (null for a file of one game).
+    pub game: Option<u32>,
+    /// In a collection: how many games the file holds (null for a file of one game).
+    pub games_in_file: Option<u32>,
     /// One verdict per rule set, in the order of `results`: its result, komi and where it came
     /// from, the dead stones counted, and how it stands against `RE`.
     pub verdict: Vec<VerdictJson>,
@@ -417,6 +422,9 @@ pub enum ScoreEntry {
     Failed {
         /// The file name as given.
         file: String,
+        /// In a collection: the failed game's place in the file, from 1 (absent otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        game: Option<u32>,
         /// Why, as the error message says it.
         error: String,
     },

@@ -5,7 +5,7 @@ use std::io::Write;
 use super::json::{is_count, FileReport, TheoremJson};
 
 /// The CSV header of `jpd score --format csv`: one row per file and rule set.
-pub const CSV_HEADER: [&str; 21] = [
+pub const CSV_HEADER: [&str; 22] = [
     "file",
     "size",
     "rules",
@@ -27,6 +27,7 @@ pub const CSV_HEADER: [&str; 21] = [
     "findings_matter",
     "dead_source",
     "dead_estimated",
+    "game",
 ];
 
 /// Writes reports as CSV.
@@ -71,6 +72,7 @@ pub fn write_csv<W: Write>(out: W, reports: &[FileReport]) -> csv::Result<()> {
                 matter.clone(),
                 r.dead.source.clone(),
                 r.dead.estimated.join(" "),
+                opt(r.game.map(|g| g.to_string())),
             ])?;
         }
     }

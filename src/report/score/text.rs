@@ -62,9 +62,13 @@ pub(super) fn render_text(
 ) -> String {
     let mut s = String::new();
     let b: &Board = f.game.board();
+    let game = match (r.game, r.games_in_file) {
+        (Some(i), Some(n)) => format!(", game {i} of {n}"),
+        _ => String::new(),
+    };
     let _ = writeln!(
         s,
-        "== {} ({}x{}, ended by {})",
+        "== {}{game} ({}x{}, ended by {})",
         escape_controls(&r.file),
         r.size,
         r.size,
