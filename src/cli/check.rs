@@ -20,13 +20,13 @@ pub const EXIT_CODES: &str = "Exit codes: 0 every record read and no invariant f
 #[derive(Args)]
 pub struct CheckArgs {
     /// Output folder (refused when not empty, unless --force).
-    #[arg(long)]
+    #[arg(short, long)]
     out: PathBuf,
     /// Replace what the output folder holds: the files jpd writes there are removed first.
     #[arg(long)]
     force: bool,
     /// Worker threads (0: one per CPU). The output does not depend on it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(short = 'j', long, default_value_t = 0)]
     threads: usize,
     #[command(flatten)]
     scoring: ScoringArgs,

@@ -33,13 +33,13 @@ pub struct ExhaustArgs {
     classes: bool,
     /// Output folder (resumes from its checkpoint.json when there is one; any other folder that
     /// is not empty is refused, unless --force).
-    #[arg(long)]
+    #[arg(short, long)]
     out: PathBuf,
     /// Start afresh in a folder that is not empty: the files jpd writes there are removed first.
     #[arg(long)]
     force: bool,
     /// Worker threads (0: one per CPU). The output does not depend on it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(short = 'j', long, default_value_t = 0)]
     threads: usize,
     /// Write games.csv (one row per game); the default up to 3x3.
     #[arg(long)]

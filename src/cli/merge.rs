@@ -17,7 +17,7 @@ pub const EXIT_CODES: &str = "Exit codes: 0 merged and complete; 1 merged but in
 #[derive(Args)]
 pub struct MergeArgs {
     /// Output folder (refused when not empty, unless --force).
-    #[arg(long)]
+    #[arg(short, long)]
     out: PathBuf,
     /// Replace what the output folder holds: the files jpd writes there are removed first.
     #[arg(long)]

@@ -59,7 +59,7 @@ pub struct OracleArgs {
     strict: bool,
     /// Output folder. Comparing, it is refused when not empty, unless --force; --self-play adds
     /// its games to it (--first extends a set).
-    #[arg(long)]
+    #[arg(short, long)]
     out: PathBuf,
     /// Replace what the output folder holds: the files jpd writes there are removed first.
     #[arg(long)]

@@ -44,10 +44,10 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 2008)]
     seed: u64,
     /// Worker threads (0: one per CPU). The output does not depend on it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(short = 'j', long, default_value_t = 0)]
     threads: usize,
     /// Output folder.
-    #[arg(long, default_value = "reports")]
+    #[arg(short, long, default_value = "reports")]
     out: PathBuf,
     /// Run only the I-th of N slices (1-based: games with index % N == I - 1); join the
     /// slices with `jpd merge`.
