@@ -268,7 +268,7 @@ pub fn write_stdout(
 mod tests {
     use super::*;
 
-    /// The exit codes the README's table and each `--help` give.
+    /// The exit codes docs/CLI.md's table and each `--help` give.
     #[test]
     fn exit_codes_are_the_documented_ones() {
         assert_eq!(Status::Success.exit_code(), 0);

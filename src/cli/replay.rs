@@ -16,7 +16,7 @@ use super::{check_board_size, write_stdout, CliError, Global, Status};
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd replay";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str =
     "Exit codes: 0 printed or written (a closed output pipe too); 2 a bad board size, or the output or the SGF cannot be written.";
 

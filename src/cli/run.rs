@@ -22,7 +22,7 @@ use super::{
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd run";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str = "Exit codes: 0 the campaign is complete and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (finish with --resume); 2 bad arguments, a non-empty --out without --force, an output in use or larger than the free space, a bad --resume folder, or an I/O error.";
 
 /// Above this estimate `jpd run` warns before it starts (2 GB).

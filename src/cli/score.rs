@@ -17,7 +17,7 @@ use super::{write_stdout, CliError, Global, ScoringArgs, Status, Written};
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd score";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str = "Exit codes: 0 every file scored (a closed output pipe too); 2 a file could not be read or scored (also with --keep-going), bad usage, or the output cannot be written.";
 
 /// The output formats of `jpd score`.
