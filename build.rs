@@ -1,6 +1,8 @@
 //! Records the commit jpd is built from as `JPD_GIT_COMMIT` (read by
-//! `harness::campaign::git_commit` for the manifests): `git rev-parse HEAD` in the crate's
-//! folder at build time, or `unknown` outside git. Rebuilt when HEAD moves.
+//! `harness::record::git_commit` for the manifests, and printed by `jpd --version`):
+//! `git rev-parse HEAD` in the crate's folder at build time, or `unknown` outside git (a tarball,
+//! or a tarball unpacked inside some other repository, whose commit is not jpd's). Rebuilt when
+//! HEAD moves.
 
 use std::process::Command;
 
@@ -11,8 +13,24 @@ fn git(args: &[&str]) -> Option<String> {
     (o.status.success() && !s.is_empty()).then_some(s)
 }
 
+/// Whether the crate's folder is the top of the git work tree git finds from it.
+fn is_own_repository() -> bool {
+    let top = git(&["rev-parse", "--show-toplevel"]).map(std::path::PathBuf::from);
+    let here = std::env::var_os("CARGO_MANIFEST_DIR").map(std::path::PathBuf::from);
+    match (top, here) {
+        (Some(top), Some(here)) => {
+            let canon = |p: std::path::PathBuf| std::fs::canonicalize(&p).unwrap_or(p);
+            canon(top) == canon(here)
+        }
+        _ => false,
+    }
+}
+
 fn main() {
-    let commit = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    let commit = is_own_repository()
+        .then(|| git(&["rev-parse", "HEAD"]))
+        .flatten()
+        .unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=JPD_GIT_COMMIT={commit}");
     println!("cargo:rerun-if-changed=build.rs");
     // HEAD, the branch it names, and packed-refs (where a branch may live instead), each where

@@ -4,7 +4,7 @@
 //!
 //! Run with `cargo bench --bench verified`. Throughput is in games per second (divan's
 //! items/s). The floors of the harness issue are 15,000 9x9 and 2,000 19x19 games per second
-//! on one core; see the README's table for the measured figures.
+//! on one core; see docs/PERFORMANCE.md for the measured figures.
 
 use divan::counter::ItemsCount;
 use divan::Bencher;

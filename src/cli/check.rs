@@ -13,20 +13,20 @@ use super::{lock_out, quiet_worker_panics, CliError, Global, ScoringArgs, Status
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd check";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str = "Exit codes: 0 every record read and no invariant failed; 1 an invariant failed (a bug of the harness); 3 some records could not be read; 2 bad usage (no SGF file, a non-empty --out without --force, an output that cannot be written).";
 
 /// The arguments of `jpd check`.
 #[derive(Args)]
 pub struct CheckArgs {
     /// Output folder (refused when not empty, unless --force).
-    #[arg(long)]
+    #[arg(short, long)]
     out: PathBuf,
     /// Replace what the output folder holds: the files jpd writes there are removed first.
     #[arg(long)]
     force: bool,
     /// Worker threads (0: one per CPU). The output does not depend on it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(short = 'j', long, default_value_t = 0)]
     threads: usize,
     #[command(flatten)]
     scoring: ScoringArgs,

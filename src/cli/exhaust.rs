@@ -16,7 +16,7 @@ use super::{command_line, lock_out, stop_on_ctrl_c, CliError, Global, Status};
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd exhaust";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str = "Exit codes: 0 every position done and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (run the same command again to resume from the checkpoint); 2 a size outside 1 to 4, a checkpoint of another run, an output folder in use or not empty without --force, or an I/O error.";
 
 /// The arguments of `jpd exhaust`.
@@ -33,13 +33,13 @@ pub struct ExhaustArgs {
     classes: bool,
     /// Output folder (resumes from its checkpoint.json when there is one; any other folder that
     /// is not empty is refused, unless --force).
-    #[arg(long)]
+    #[arg(short, long)]
     out: PathBuf,
     /// Start afresh in a folder that is not empty: the files jpd writes there are removed first.
     #[arg(long)]
     force: bool,
     /// Worker threads (0: one per CPU). The output does not depend on it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(short = 'j', long, default_value_t = 0)]
     threads: usize,
     /// Write games.csv (one row per game); the default up to 3x3.
     #[arg(long)]

@@ -10,7 +10,7 @@ use super::{lock_existing, CliError, Global, Status};
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd findings";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str =
     "Exit codes: 0 FINDINGS.md written; 2 not a campaign folder, a killed run with no summaries yet, a file cut short or changed, the folder in use, or an I/O error.";
 

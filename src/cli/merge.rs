@@ -10,14 +10,14 @@ use super::{command_line, lock_existing, lock_out, prepare_out, CliError, Global
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd merge";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str = "Exit codes: 0 merged and complete; 1 merged but incomplete (shards missing); 2 a shard refused (damaged, unfinished, of another campaign), the output folder is a shard, in use, or not empty without --force, or an I/O error.";
 
 /// The arguments of `jpd merge`.
 #[derive(Args)]
 pub struct MergeArgs {
     /// Output folder (refused when not empty, unless --force).
-    #[arg(long)]
+    #[arg(short, long)]
     out: PathBuf,
     /// Replace what the output folder holds: the files jpd writes there are removed first.
     #[arg(long)]

@@ -6,6 +6,7 @@
 //! prints its own reports (summaries, progress, one line per bad file); `main` alone prints the
 //! error that stopped a command and turns both into the exit code.
 
+pub mod args;
 pub mod check;
 pub mod exhaust;
 pub mod findings;
@@ -16,6 +17,7 @@ pub mod replay;
 pub mod rules;
 pub mod run;
 pub mod score;
+pub mod shell;
 
 use std::fmt;
 use std::io::Write;
@@ -36,6 +38,8 @@ pub struct Global {
     pub quiet: bool,
     /// Seconds between progress lines when stderr is not a terminal.
     pub progress_every: f64,
+    /// Whether the text on standard output is coloured (`--color`, `NO_COLOR`, a terminal).
+    pub color: bool,
 }
 
 /// How a command that did its job ended. Each maps to an exit code.
@@ -149,7 +153,7 @@ pub fn prepare_out(dir: &Path, force: bool) -> Result<(), CliError> {
 #[derive(clap::Args)]
 pub struct ScoringArgs {
     /// Rule sets: comma-separated ids, or `all`.
-    #[arg(long, default_value = "all")]
+    #[arg(short, long, default_value = "all")]
     rules: String,
     /// Balancing reading of the Ji-Ping-Dian rules: art14 (default) or art11.
     #[arg(long, default_value = "art14")]
@@ -264,7 +268,7 @@ pub fn write_stdout(
 mod tests {
     use super::*;
 
-    /// The exit codes the README's table and each `--help` give.
+    /// The exit codes docs/CLI.md's table and each `--help` give.
     #[test]
     fn exit_codes_are_the_documented_ones() {
         assert_eq!(Status::Success.exit_code(), 0);

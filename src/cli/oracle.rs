@@ -16,7 +16,7 @@ use super::{check_board_size, lock_out, prepare_out, CliError, Global, Status};
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd oracle";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str = "Exit codes: 0 games compared (or self-play games written); 1 nothing compared, or with --strict an error or our_bug row; 2 GNU Go not found or not starting, bad usage, an output folder in use or (comparing) not empty without --force, or an I/O error.";
 
 /// The arguments of `jpd oracle`.
@@ -59,7 +59,7 @@ pub struct OracleArgs {
     strict: bool,
     /// Output folder. Comparing, it is refused when not empty, unless --force; --self-play adds
     /// its games to it (--first extends a set).
-    #[arg(long)]
+    #[arg(short, long)]
     out: PathBuf,
     /// Replace what the output folder holds: the files jpd writes there are removed first.
     #[arg(long)]

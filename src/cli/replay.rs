@@ -9,14 +9,14 @@ use jipingdian::files::write_atomic;
 use jipingdian::harness::generate::{GameSpec, Policy};
 use jipingdian::harness::outcome::RunOptions;
 use jipingdian::report::campaign::{replay_games_csv, replay_report, replay_sgf};
-use jipingdian::report::score::{KomiChoice, ScoreOptions};
+use jipingdian::report::score::{write_text_styled, KomiChoice, ScoreOptions};
 
 use super::{check_board_size, write_stdout, CliError, Global, Status};
 
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd replay";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str =
     "Exit codes: 0 printed or written (a closed output pipe too); 2 a bad board size, or the output or the SGF cannot be written.";
 
@@ -60,7 +60,7 @@ impl ReplayArgs {
 }
 
 /// Runs `jpd replay`.
-pub fn run(a: ReplayArgs, _: &Global) -> Result<Status, CliError> {
+pub fn run(a: ReplayArgs, g: &Global) -> Result<Status, CliError> {
     let spec = GameSpec {
         master_seed: a.seed,
         index: a.game,
@@ -72,20 +72,18 @@ pub fn run(a: ReplayArgs, _: &Global) -> Result<Status, CliError> {
         write_atomic(&path, text.as_bytes()).map_err(|e| CliError::Output(e.to_string()))?;
         return Ok(Status::Success);
     }
-    let text = if a.csv {
-        replay_games_csv(&spec, &RunOptions::default())
-    } else {
-        // Each rule set's own komi, as the campaign counted the game.
-        let opts = ScoreOptions {
-            komi: KomiChoice::Rules,
-            ..ScoreOptions::default()
-        };
-        replay_report(&spec, &opts)
-            .map_err(|e| {
-                CliError::Refused(format!("the regenerated game does not read back: {e}"))
-            })?
-            .text
+    if a.csv {
+        let row = replay_games_csv(&spec, &RunOptions::default());
+        write_stdout(|out| out.write_all(row.as_bytes()))?;
+        return Ok(Status::Success);
+    }
+    // Each rule set's own komi, as the campaign counted the game.
+    let opts = ScoreOptions {
+        komi: KomiChoice::Rules,
+        ..ScoreOptions::default()
     };
-    write_stdout(|out| out.write_all(text.as_bytes()))?;
+    let report = replay_report(&spec, &opts)
+        .map_err(|e| CliError::Refused(format!("the regenerated game does not read back: {e}")))?;
+    write_stdout(|out| write_text_styled(out, &[report], true, g.color))?;
     Ok(Status::Success)
 }

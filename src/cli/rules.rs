@@ -9,7 +9,7 @@ use super::{write_stdout, CliError, Global, Status};
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd rules";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str = "Exit codes: 0 listed; 2 the output cannot be written.";
 
 /// The output formats of `jpd rules`.

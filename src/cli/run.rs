@@ -22,7 +22,7 @@ use super::{
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd run";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str = "Exit codes: 0 the campaign is complete and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (finish with --resume); 2 bad arguments, a non-empty --out without --force, an output in use or larger than the free space, a bad --resume folder, or an I/O error.";
 
 /// Above this estimate `jpd run` warns before it starts (2 GB).
@@ -44,10 +44,10 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 2008)]
     seed: u64,
     /// Worker threads (0: one per CPU). The output does not depend on it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(short = 'j', long, default_value_t = 0)]
     threads: usize,
     /// Output folder.
-    #[arg(long, default_value = "reports")]
+    #[arg(short, long, default_value = "reports")]
     out: PathBuf,
     /// Run only the I-th of N slices (1-based: games with index % N == I - 1); join the
     /// slices with `jpd merge`.

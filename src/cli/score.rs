@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use jipingdian::files::write_atomic;
 use jipingdian::report::check;
 use jipingdian::report::score::{
-    score_collection, write_csv, write_json_entries, write_text, FileReport, ScoreEntry,
+    score_collection, write_csv, write_json_entries, write_text_styled, FileReport, ScoreEntry,
     ScoreOptions,
 };
 use jipingdian::sgf::escape_controls;
@@ -17,7 +17,7 @@ use super::{write_stdout, CliError, Global, ScoringArgs, Status, Written};
 /// The command's name, before each of its messages.
 pub const NAME: &str = "jpd score";
 
-/// The exit codes, shown after `--help` (the README's table says the same).
+/// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
 pub const EXIT_CODES: &str = "Exit codes: 0 every file scored (a closed output pipe too); 2 a file could not be read or scored (also with --keep-going), bad usage, or the output cannot be written.";
 
 /// The output formats of `jpd score`.
@@ -105,7 +105,7 @@ pub fn run(a: ScoreArgs, g: &Global) -> Result<Status, CliError> {
             }
         }
     }
-    if print(a.format, a.verbose, &scored)? == Written::ReaderGone {
+    if print(a.format, a.verbose, g.color, &scored)? == Written::ReaderGone {
         // The reader had what it wanted, even when a file was bad (with --keep-going).
         return Ok(Status::Success);
     }
@@ -220,10 +220,11 @@ fn score_files(
     Ok(scored)
 }
 
-/// Prints the reports (or, for JSON, every entry) to standard output in `format`.
-fn print(format: Format, verbose: bool, scored: &Scored) -> Result<Written, CliError> {
+/// Prints the reports (or, for JSON, every entry) to standard output in `format`; only text is
+/// ever coloured (`color`).
+fn print(format: Format, verbose: bool, color: bool, scored: &Scored) -> Result<Written, CliError> {
     write_stdout(|out| match format {
-        Format::Text => write_text(out, &scored.reports, verbose),
+        Format::Text => write_text_styled(out, &scored.reports, verbose, color),
         Format::Json => write_json_entries(out, &scored.entries, false),
         Format::Jsonl => write_json_entries(out, &scored.entries, true),
         Format::Csv => write_csv(out, &scored.reports).map_err(|e| match e.into_kind() {

@@ -7,4 +7,5 @@ pub mod findings;
 pub mod ledger;
 pub mod rulesets;
 pub mod score;
+pub mod style;
 pub mod svg;

@@ -2,8 +2,8 @@
 //! as written, the names it is read from in SGF `RU[]`, the one-line source `jpd rules` prints
 //! and the preset's fields. [`RuleId`], [`RuleId::ALL`] (report order is table order),
 //! [`RuleId::as_str`], [`RuleId::source`], the parsing of names and [`Rules::preset`] are
-//! generated from it, so a rule set is added in one place (docs/RULESETS.md and the README
-//! describe it; HACKING.md, "How to add", lists the rest).
+//! generated from it, so a rule set is added in one place (docs/RULESETS.md and
+//! docs/IMPLEMENTATION.md describe it; HACKING.md, "How to add", lists the rest).
 
 use super::{DameReading, HandicapCompensation, Method, OneSidedDame, Rules, Tie};
 use crate::counting::{Balancing, Half};

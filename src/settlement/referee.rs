@@ -1,5 +1,5 @@
 //! The referee: the status of every string settled by proof, never by guess (RULES.md
-//! section 5.1 in the project's reading, `docs` in the README).
+//! section 5.1 in the project's reading; docs/REFEREE.md describes it for users).
 //!
 //! A string is
 //! - **alive** when Benson's algorithm finds it pass-alive, or when a local search proves that

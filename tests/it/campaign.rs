@@ -445,7 +445,7 @@ fn cli_run_merge_replay() {
 }
 
 /// Four shards run as a GNU parallel job on this machine, then merged, give the bytes of the
-/// unsharded run (the README's recipe for many hosts, with one host).
+/// unsharded run (docs/CAMPAIGNS.md's recipe for many hosts, with one host).
 #[test]
 fn gnu_parallel_shards_merge_to_the_unsharded_bytes() {
     let Some(parallel) = crate::util::require_tool(

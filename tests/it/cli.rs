@@ -277,7 +277,7 @@ fn a_dash_reads_standard_input() {
         String::from_utf8_lossy(&out.stderr)
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    // The README's walls game: W+7.5 under jpd-tangsong (see readme_example_scores...).
+    // The walls game of docs/SCORING.md: W+7.5 under jpd-tangsong (see readme_example_scores...).
     assert_eq!(v[0]["file"], "-");
     let t = v[0]["results"].as_array().unwrap();
     assert_eq!(t[0]["result"], "W+7.5");
@@ -319,7 +319,7 @@ fn rules_lists_every_rule_set() {
     assert!(c["source"].as_str().unwrap().contains("2002"));
 }
 
-/// The corpus file of the README: its counts, from the hand count in its comment.
+/// The corpus file of docs/SCORING.md's worked example: its counts, from the hand count in its comment.
 #[test]
 fn readme_example_scores_as_its_comment_says() {
     let path = concat!(
@@ -400,7 +400,7 @@ const GB2312_WALLS: &[u8] = include_bytes!("../data/walls-6x6-gb2312.sgf");
 
 /// Komi in stones, read from a GB2312 file: KM[3.75] = 7.5 points, used by every rule set
 /// by default (and with `--komi-from-sgf`, kept as its alias); `--komi rules` gives each rule
-/// set its own. Hand count (the README's walls game): Chinese area 18 - 18 - 7.5 = W+7.5;
+/// set its own. Hand count (docs/SCORING.md's walls game): Chinese area 18 - 18 - 7.5 = W+7.5;
 /// jpd-tangsong b - w = 4 - 5, - 7.5 = W+8.5, and with its own 6.5, W+7.5.
 #[test]
 fn komi_in_stones_from_a_gb2312_file() {
@@ -885,4 +885,5 @@ fn run_help_lists_every_policy() {
 }
 
 mod collections;
+pub(crate) mod conventions;
 mod outdir;

@@ -6,6 +6,7 @@ mod campaign;
 mod cli;
 mod corpus;
 mod counting;
+mod docs;
 mod exhaust;
 mod oracle;
 mod pictures;

@@ -5,12 +5,13 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use super::grid::class_char;
-use super::json::{is_count, DeadCountJson, FileReport, ReVerdict};
+use super::json::{is_count, DeadCountJson, FileReport, ReVerdict, VerdictJson};
 use crate::checks::{Analysis, Verdict};
 use crate::counting::Finished;
 use crate::counting::{Count, FillUp};
 use crate::counting::{Half, Stability};
 use crate::engine::{Board, Color, PerSide, Point};
+use crate::report::style::{paint, paint_range, Style};
 use crate::sgf::{escape_controls, SgfRecord};
 
 /// The line saying where the dead stones came from; `None` when the game was not paused.
@@ -427,18 +428,116 @@ fn write_results(s: &mut String, r: &FileReport) {
 }
 
 /// Writes reports as text: each opening with its verdict, the counts, invariants, findings and
-/// table of results only when `verbose`.
-pub fn write_text<W: Write>(
+/// results when `verbose`, a blank line between two reports. Never styled (see
+/// [`write_text_styled`]).
+pub fn write_text<W: Write>(out: W, reports: &[FileReport], verbose: bool) -> std::io::Result<()> {
+    write_text_styled(out, reports, verbose, false)
+}
+
+/// [`write_text`], coloured for a terminal when `color` is on: the file's heading and each rule
+/// set's result in bold, `RE ... agrees` green and `disagrees` red, an invariant's `holds` green
+/// and `FAILS` red, a finding's `MATTERS` yellow. Without colour the bytes are `write_text`'s.
+pub fn write_text_styled<W: Write>(
     mut out: W,
     reports: &[FileReport],
     verbose: bool,
+    color: bool,
 ) -> std::io::Result<()> {
     for (i, r) in reports.iter().enumerate() {
         if i > 0 {
             writeln!(out)?;
         }
         let text = if verbose { &r.text } else { &r.text_brief };
-        out.write_all(text.as_bytes())?;
+        if color {
+            out.write_all(paint_report(r, text).as_bytes())?;
+        } else {
+            out.write_all(text.as_bytes())?;
+        }
     }
     Ok(())
+}
+
+/// The part of a text report a line belongs to, for its colours.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Other,
+    Invariants,
+    Findings,
+}
+
+/// `text`, the text report of `r`, with its colours (see [`write_text_styled`]).
+fn paint_report(r: &FileReport, text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 64 * r.verdict.len());
+    let mut part = Part::Other;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        if body.starts_with("invariants (") {
+            part = Part::Invariants;
+        } else if body.starts_with("findings (") {
+            part = Part::Findings;
+        } else if !body.starts_with("  ") {
+            part = Part::Other;
+        }
+        let painted = match (i, part) {
+            (0, _) => paint(body, Style::Bold, true),
+            (i, _) if i <= r.verdict.len() => paint_verdict(r, &r.verdict[i - 1], body),
+            (_, Part::Invariants) => paint_marker(body, INVARIANT_MARKERS),
+            (_, Part::Findings) => paint_marker(body, FINDING_MARKERS),
+            (_, Part::Other) => body.to_string(),
+        };
+        s.push_str(&painted);
+        s.push_str(end);
+    }
+    s
+}
+
+/// A verdict line (see `write_verdict`) with its result in bold and its `RE` verdict coloured.
+fn paint_verdict(r: &FileReport, v: &VerdictJson, line: &str) -> String {
+    let width = r.verdict.iter().map(|v| v.rules.len()).max().unwrap_or(0);
+    let at = width + 2..width + 2 + v.result.len();
+    let line = paint_range(line, at, Style::Bold, true);
+    match v.re_verdict {
+        ReVerdict::Agrees if line.ends_with(" agrees") => {
+            paint_range(&line, line.len() - 6..line.len(), Style::Good, true)
+        }
+        ReVerdict::Disagrees => match line.rfind(" disagrees") {
+            Some(at) => paint_range(&line, at + 1..line.len(), Style::Bad, true),
+            None => line,
+        },
+        _ => line,
+    }
+}
+
+/// The coloured markers of an invariant's line (see `write_checks`).
+const INVARIANT_MARKERS: &[(&str, Style)] = &[("holds", Style::Good), ("FAILS", Style::Bad)];
+
+/// The coloured markers of a finding's line, longest first.
+const FINDING_MARKERS: &[(&str, Style)] = &[
+    ("MATTERS (winner)", Style::Notice),
+    ("MATTERS (margin)", Style::Notice),
+    ("MATTERS", Style::Notice),
+];
+
+/// An invariant's or a finding's line (`  T1   holds  ...`, `  F2   MATTERS (winner) ...`) with
+/// its marker, the words after the id, painted when it is one of `markers`.
+fn paint_marker(line: &str, markers: &[(&str, Style)]) -> String {
+    let Some(rest) = line.strip_prefix("  ") else {
+        return line.to_string();
+    };
+    let Some(id_end) = rest.find(' ') else {
+        return line.to_string();
+    };
+    let after_id = &rest[id_end..];
+    let start = line.len() - after_id.trim_start().len();
+    let marker = &line[start..];
+    let found = markers.iter().find(|(m, _)| {
+        marker.starts_with(m) && marker[m.len()..].chars().next().is_none_or(|c| c == ' ')
+    });
+    match found {
+        Some((m, style)) => paint_range(line, start..start + m.len(), *style, true),
+        None => line.to_string(),
+    }
 }

@@ -278,26 +278,23 @@ fn json_draws_the_counted_points_of_every_rule_set() {
     }
 }
 
-/// Every subcommand states its exit codes after its `--help`, and the README's table has a row
-/// for each.
+/// Every subcommand states its exit codes after its `--help`, and the table of docs/CLI.md has
+/// a row for each.
 #[test]
 fn exit_codes_are_documented_for_every_subcommand() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let table = readme
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CLI.md")).unwrap();
+    let table = doc
         .split("## Exit codes")
         .nth(1)
         .expect("an Exit codes section");
-    for sub in [
-        "score", "check", "run", "merge", "findings", "oracle", "replay", "rules",
-    ] {
-        let out = jpd().args([sub, "--help"]).output().unwrap();
+    for sub in super::conventions::subcommands() {
+        let out = jpd().args([sub.as_str(), "--help"]).output().unwrap();
         assert!(out.status.success());
         let help = String::from_utf8(out.stdout).unwrap();
         assert!(help.contains("Exit codes: 0 "), "{sub}: {help}");
         assert!(
             table.contains(&format!("| `{sub}` |")),
-            "README row for {sub}"
+            "docs/CLI.md row for {sub}"
         );
     }
 }
