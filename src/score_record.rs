@@ -317,6 +317,11 @@ pub fn score_parsed(rec: SgfRecord, opts: &ScoreOptions) -> Result<ScoredRecord,
         .swap_remove(main)
         .expect("the main replay succeeded");
     let (dead, dead_json) = choose_dead(&rep, &opts.dead)?;
+    let mark_warnings = if dead_json.source == "record" && rep.game.phase() == Phase::Paused {
+        marks_against_proof(rep.game.board(), &dead)
+    } else {
+        Vec::new()
+    };
     let finished = Finished {
         game: rep.game,
         dead,
@@ -325,6 +330,7 @@ pub fn score_parsed(rec: SgfRecord, opts: &ScoreOptions) -> Result<ScoredRecord,
     let komi = KomiUsed::of(opts.komi, &rep.record);
     analysis.results = results_asked_for(&finished, &analysis, komi.komi, opts, &unscored);
     let mut notes = rep.record.notes.clone();
+    notes.extend(mark_warnings);
     excuse_input_dead_stones(&mut analysis, &dead_json.source, &mut notes);
     if unscored.iter().any(Option::is_some) {
         let ko: Vec<String> = plays
@@ -475,6 +481,45 @@ fn setup_notes(finished: &Finished, rec: &SgfRecord, opts: &ScoreOptions) -> Vec
     notes
 }
 
+/// Where the record's dead-stone marks (`marked`) and the referee's proof part: a marked stone
+/// the referee proves alive or in seki, and a stone proven dead that the marks leave on the
+/// board. Each is a warning naming the stones; the count still obeys the marks.
+fn marks_against_proof(b: &crate::engine::Board, marked: &[Coord]) -> Vec<String> {
+    use crate::settlement::referee::{judge_deep, Status};
+    let j = judge_deep(b);
+    let (mut proven_living, mut unmarked_dead) = (Vec::new(), Vec::new());
+    for p in b.points().filter(|&p| b.stone(p).is_some()) {
+        let is_marked = marked.contains(&b.coord(p));
+        match j.status(p) {
+            Status::Alive | Status::Seki if is_marked => proven_living.push(p),
+            Status::Dead if !is_marked => unmarked_dead.push(p),
+            _ => {}
+        }
+    }
+    let human = |v: &[Point]| -> String {
+        v.iter()
+            .map(|&p| b.coord(p).to_human(b.size()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = Vec::new();
+    if !proven_living.is_empty() {
+        out.push(format!(
+            "warning: the record marks dead {} stone(s) the referee proves alive or in seki: {}; counted dead as marked",
+            proven_living.len(),
+            human(&proven_living)
+        ));
+    }
+    if !unmarked_dead.is_empty() {
+        out.push(format!(
+            "warning: the record leaves unmarked {} stone(s) the referee proves dead: {}; counted alive as marked",
+            unmarked_dead.len(),
+            human(&unmarked_dead)
+        ));
+    }
+    out
+}
+
 /// The dead stones of the replayed record from the source asked for. Only a paused game has
 /// any: after four virtual moves every stone is alive, and a resigned game is not counted.
 fn choose_dead(
@@ -615,6 +660,43 @@ fn replays_summary(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Marks that part from the proof: the README's 6x6 walls (Black's wall B-C lives on the
+    /// straight eye space of column A, White's D-E on column F), with a White stone played at
+    /// A4 inside Black's eye space and the final node marking Black's B5 dead (`TW[bb]`).
+    /// B5 belongs to Black's living wall and White A4 is captured whatever it does (Black
+    /// keeps A5-A6 and A2-A3 as two eyes), so both marks are warned about, naming the stones,
+    /// and the count still obeys the record: B5 is counted dead, A4 alive.
+    #[test]
+    fn marks_that_contradict_the_proof_are_warned_about() {
+        let walls = "B[ba];W[da];B[bb];W[db];B[bc];W[dc];B[bd];W[dd];B[be];W[de];B[bf];W[df];\
+                     B[ca];W[ea];B[cb];W[eb];B[cc];W[ec];B[cd];W[ed];B[ce];W[ee];B[cf];W[ef]";
+        let sgf = format!("(;GM[1]SZ[6]KM[6.5];{walls};B[af];W[ac];B[];W[]TW[bb])");
+        let opts = ScoreOptions {
+            rules: vec![RuleId::Chinese],
+            ..ScoreOptions::default()
+        };
+        let s = score_record(sgf.as_bytes(), &opts).unwrap();
+        assert_eq!(s.dead.source, "record");
+        let warnings: Vec<&String> = s
+            .notes
+            .iter()
+            .filter(|n| n.starts_with("warning:"))
+            .collect();
+        assert_eq!(warnings.len(), 2, "{:?}", s.notes);
+        assert!(
+            warnings[0].contains("proves alive or in seki: B5;"),
+            "{}",
+            warnings[0]
+        );
+        assert!(warnings[1].contains("proves dead: A4;"), "{}", warnings[1]);
+        // Counted as marked: Black has 13 stones less B5, 12; White 12 stones, A4 (counted
+        // alive) and the F column, 6 empty points, 19. A6 A5 and B5 (emptied) touch both
+        // Black and White's A4, A3 A2 too: dame. 12 - 19 - 6.5 (KM) = W+13.5 under Chinese
+        // area counting.
+        assert_eq!(s.finished.dead.len(), 1);
+        assert_eq!(s.analysis.results[0].result, "W+13.5");
+    }
 
     /// A 5x5 record scored by the library alone: two walls side by side, Black's area columns
     /// A-C (15 points), White's D-E (10): 15 - 10 - 7.5 = -2.5, W+2.5 under Chinese counting;
