@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use jipingdian::files::write_atomic;
 use jipingdian::report::check;
 use jipingdian::report::score::{
-    score_collection, write_csv, write_json_entries, write_text_styled, FileReport, ScoreEntry,
+    score_collection, write_csv, write_json_entries, write_text_explained, FileReport, ScoreEntry,
     ScoreOptions,
 };
 use jipingdian::sgf::escape_controls;
@@ -41,6 +41,11 @@ pub struct ScoreArgs {
     /// table of results.
     #[arg(short, long)]
     verbose: bool,
+    /// Text: after each report, the referee's proof string by string (status, colour, how it
+    /// was proven), why the position is not settled, and the first move of each proven
+    /// capture.
+    #[arg(long)]
+    explain: bool,
     #[command(flatten)]
     scoring: ScoringArgs,
     /// Print the reports of the good files even when some files are bad (exit code 2 still).
@@ -105,7 +110,7 @@ pub fn run(a: ScoreArgs, g: &Global) -> Result<Status, CliError> {
             }
         }
     }
-    if print(a.format, a.verbose, g.color, &scored)? == Written::ReaderGone {
+    if print(a.format, (a.verbose, a.explain), g.color, &scored)? == Written::ReaderGone {
         // The reader had what it wanted, even when a file was bad (with --keep-going).
         return Ok(Status::Success);
     }
@@ -222,9 +227,14 @@ fn score_files(
 
 /// Prints the reports (or, for JSON, every entry) to standard output in `format`; only text is
 /// ever coloured (`color`).
-fn print(format: Format, verbose: bool, color: bool, scored: &Scored) -> Result<Written, CliError> {
+fn print(
+    format: Format,
+    (verbose, explain): (bool, bool),
+    color: bool,
+    scored: &Scored,
+) -> Result<Written, CliError> {
     write_stdout(|out| match format {
-        Format::Text => write_text_styled(out, &scored.reports, verbose, color),
+        Format::Text => write_text_explained(out, &scored.reports, verbose, color, explain),
         Format::Json => write_json_entries(out, &scored.entries, false),
         Format::Jsonl => write_json_entries(out, &scored.entries, true),
         Format::Csv => write_csv(out, &scored.reports).map_err(|e| match e.into_kind() {

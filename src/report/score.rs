@@ -16,7 +16,7 @@ pub use json::{
     VerdictJson,
 };
 pub use table::{write_csv, CSV_HEADER};
-pub use text::{write_text, write_text_styled};
+pub use text::{explain_text, write_text, write_text_explained, write_text_styled};
 
 use crate::checks::Analysis;
 use crate::counting::Finished;

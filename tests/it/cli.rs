@@ -887,3 +887,52 @@ fn run_help_lists_every_policy() {
 mod collections;
 pub(crate) mod conventions;
 mod outdir;
+
+/// `--explain`: the referee's proof string by string. The README's walls: Black's wall (13
+/// stones) and White's (12) are each proven by the safety solver (nothing is pass-alive),
+/// and the position is settled by the solver (docs/RULES.md 5.1 item 8).
+#[test]
+fn explain_lists_every_string_and_its_proof() {
+    let out = jpd()
+        .args([
+            "score",
+            "--explain",
+            "-r",
+            "chinese",
+            "corpus/walls-6x6-wfp-black-last.sgf",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let explain: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("explain:"))
+        .collect();
+    assert!(explain.len() >= 4, "{text}");
+    assert!(
+        explain[1].starts_with("  alive   black safety_search")
+            && explain[1].ends_with("(13 stones)"),
+        "{text}"
+    );
+    assert!(
+        explain[2].starts_with("  alive   white safety_search")
+            && explain[2].ends_with("(12 stones)"),
+        "{text}"
+    );
+    assert!(
+        explain[3].contains("settled: every stone of the open areas proven by the safety solver"),
+        "{text}"
+    );
+    // Without the flag, nothing of it.
+    let plain = jpd()
+        .args([
+            "score",
+            "-r",
+            "chinese",
+            "corpus/walls-6x6-wfp-black-last.sgf",
+        ])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains("explain:"));
+}

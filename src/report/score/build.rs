@@ -208,6 +208,11 @@ fn referee_json(b: &Board) -> RefereeJson {
         settled: j.is_settled(),
         unsettled_reason: j.unsettled().map(|u| u.as_str().to_string()),
         settled_by_solver: j.settled_by_solver(),
+        winning_moves: j
+            .winning_moves()
+            .iter()
+            .map(|&(c, p)| format!("{} {}", c.name(), b.coord(p).to_human(b.size())))
+            .collect(),
         unproven_strings: b
             .points()
             .filter(|&p| {

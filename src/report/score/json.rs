@@ -95,6 +95,10 @@ pub struct RefereeJson {
     pub settled_by_solver: bool,
     /// Strings whose status is not proven.
     pub unproven_strings: u32,
+    /// In the areas left `capturable`: an attacker and the first move of its proven win
+    /// (`white E5`: White, playing E5 first, ends the local fight having captured more of the
+    /// area's stones than it lost, whatever Black answers).
+    pub winning_moves: Vec<String>,
     /// The dead stones it proves, in the usual human form (`C7`).
     pub proven_dead: Vec<String>,
     /// Every string of the position: its stones, colour, status and how it was proven.

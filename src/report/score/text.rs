@@ -427,6 +427,74 @@ fn write_results(s: &mut String, r: &FileReport) {
     }
 }
 
+/// What the referee proved, string by string, and why the position is not settled, for
+/// `jpd score --explain`: the lines that follow the report of `r`.
+pub fn explain_text(r: &FileReport) -> String {
+    let mut s = String::new();
+    let Some(j) = &r.referee else {
+        let _ = writeln!(
+            s,
+            "explain: the game ended by {}: no dead stones to prove (nothing is removed)",
+            r.end
+        );
+        return s;
+    };
+    let _ = writeln!(
+        s,
+        "explain: the referee's proof, string by string (benson: pass-alive, or inside the \
+         opponent's pass-alive area; too_small_for_two_eyes; unfilled_ko; area_search: the \
+         capture-counting search of an area between pass-alive walls; safety_static, \
+         safety_search: the safety solver; docs/RULES.md 5.1):"
+    );
+    for st in &j.strings {
+        let stones = if st.stones.len() > 8 {
+            format!(
+                "{} ... {} ({} stones)",
+                st.stones[..4].join(" "),
+                st.stones[st.stones.len() - 2..].join(" "),
+                st.stones.len()
+            )
+        } else {
+            st.stones.join(" ")
+        };
+        let how = st.proof.as_deref().unwrap_or("not proven");
+        let _ = writeln!(
+            s,
+            "  {:<7} {:<5} {:<22} {}",
+            st.status, st.colour, how, stones
+        );
+    }
+    match &j.unsettled_reason {
+        None if j.settled_by_solver => {
+            let _ = writeln!(
+                s,
+                "  settled: every stone of the open areas proven by the safety solver, and no \
+                 empty area with room for a new group (docs/RULES.md 5.1 item 8)"
+            );
+        }
+        None => {
+            let _ = writeln!(s, "  settled: every string proven, every empty area owned");
+        }
+        Some(why) => {
+            let what = match why.as_str() {
+                "open_area" => "an area with room for a new living group (an empty point touching no stone, or more empty points than the search takes)",
+                "enclosed_group" => "a group enclosed by pass-alive walls with room that might make two eyes",
+                "capturable" => "one side can capture stones at a profit: a capturing race or a group still to be taken",
+                "ko" => "a ko inside an area decides it",
+                _ => "a search ran out of its node budget or depth",
+            };
+            let _ = writeln!(s, "  not settled ({why}): {what}");
+        }
+    }
+    for m in &j.winning_moves {
+        let _ = writeln!(
+            s,
+            "  capturable: {m} first wins the area's fight by captures, whatever the other side answers"
+        );
+    }
+    s
+}
+
 /// Writes reports as text: each opening with its verdict, the counts, invariants, findings and
 /// results when `verbose`, a blank line between two reports. Never styled (see
 /// [`write_text_styled`]).
@@ -438,10 +506,21 @@ pub fn write_text<W: Write>(out: W, reports: &[FileReport], verbose: bool) -> st
 /// set's result in bold, `RE ... agrees` green and `disagrees` red, an invariant's `holds` green
 /// and `FAILS` red, a finding's `MATTERS` yellow. Without colour the bytes are `write_text`'s.
 pub fn write_text_styled<W: Write>(
+    out: W,
+    reports: &[FileReport],
+    verbose: bool,
+    color: bool,
+) -> std::io::Result<()> {
+    write_text_explained(out, reports, verbose, color, false)
+}
+
+/// [`write_text_styled`], each report followed by [`explain_text`] when `explain`.
+pub fn write_text_explained<W: Write>(
     mut out: W,
     reports: &[FileReport],
     verbose: bool,
     color: bool,
+    explain: bool,
 ) -> std::io::Result<()> {
     for (i, r) in reports.iter().enumerate() {
         if i > 0 {
@@ -452,6 +531,9 @@ pub fn write_text_styled<W: Write>(
             out.write_all(paint_report(r, text).as_bytes())?;
         } else {
             out.write_all(text.as_bytes())?;
+        }
+        if explain {
+            out.write_all(explain_text(r).as_bytes())?;
         }
     }
     Ok(())
