@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use jipingdian::sgf::escape_controls;
 
-use cli::{check, exhaust, findings, merge, oracle, replay, rules, run, score};
+use cli::{check, exhaust, findings, gtp, merge, oracle, replay, rules, run, score};
 use cli::{CliError, Global, Status};
 
 #[derive(Parser)]
@@ -71,6 +71,10 @@ enum Command {
     /// are `jpd run`'s, so `jpd replay --game I` is game I of `jpd run`'s default campaign.
     #[command(after_help = replay::EXIT_CODES)]
     Replay(replay::ReplayArgs),
+    /// A GTP engine on standard input and output that referees: final_score and
+    /// final_status_list as `jpd score` counts the position (for GoGui's twogtp, Sabaki).
+    #[command(after_help = gtp::EXIT_CODES)]
+    Gtp(gtp::GtpArgs),
 }
 
 /// Runs the subcommand; gives its name (`jpd run`), before its error message, and its result.
@@ -85,6 +89,7 @@ fn dispatch(command: Command, g: &Global) -> (&'static str, Result<Status, CliEr
         Command::Oracle(a) => (oracle::NAME, oracle::run(a, g)),
         Command::Rules(a) => (rules::NAME, rules::run(a, g)),
         Command::Replay(a) => (replay::NAME, replay::run(a, g)),
+        Command::Gtp(a) => (gtp::NAME, gtp::run(a, g)),
     }
 }
 

@@ -265,7 +265,12 @@ pub struct ScoredRecord {
 /// the notes on how it was read. What `jpd score` and `jpd check` report, before any formatting
 /// (`report::score` builds the report from it).
 pub fn score_record(bytes: &[u8], opts: &ScoreOptions) -> Result<ScoredRecord, ScoreError> {
-    let rec = parse_sgf(bytes)?;
+    score_parsed(parse_sgf(bytes)?, opts)
+}
+
+/// [`score_record`] of a record already read (or built: `jpd gtp` scores the position it holds
+/// as the record of its moves): everything after parsing, the same path.
+pub fn score_parsed(rec: SgfRecord, opts: &ScoreOptions) -> Result<ScoredRecord, ScoreError> {
     // One replay per distinct set of play rules among the rule sets asked for: the record may
     // be legal under one ko rule and not under another.
     let plays = distinct_play_rules(&opts.rules);

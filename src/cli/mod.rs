@@ -9,6 +9,7 @@
 pub mod check;
 pub mod exhaust;
 pub mod findings;
+pub mod gtp;
 pub mod merge;
 pub mod oracle;
 pub mod progress;
