@@ -7,6 +7,7 @@ mod cli;
 mod corpus;
 mod counting;
 mod exhaust;
+mod gtp;
 mod oracle;
 mod pictures;
 mod records;
