@@ -46,10 +46,7 @@ fn json_of(write: impl FnOnce(&mut Vec<u8>) -> std::io::Result<()>) -> Result<St
 }
 
 fn loads(py: Python<'_>, text: &str) -> PyResult<PyObject> {
-    Ok(py
-        .import("json")?
-        .call_method1("loads", (text,))?
-        .unbind())
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
 }
 
 /// The record's bytes: a `str` as UTF-8, `bytes` as they are (the record's `CA` decodes them).

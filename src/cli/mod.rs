@@ -195,13 +195,7 @@ impl ScoringArgs {
 
 /// `--rules`: comma-separated rule-set ids, or `all`.
 pub fn parse_rules(s: &str) -> Result<Vec<RuleId>, CliError> {
-    if s.eq_ignore_ascii_case("all") {
-        return Ok(RuleId::ALL.to_vec());
-    }
-    s.split(',')
-        .map(|p| p.parse::<RuleId>())
-        .collect::<Result<_, _>>()
-        .map_err(CliError::Usage)
+    RuleId::parse_list(s).map_err(CliError::Usage)
 }
 
 /// The command line, as a manifest records it.
