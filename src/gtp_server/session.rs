@@ -225,13 +225,7 @@ impl Session {
             return;
         }
         self.pristine = false;
-        let r = &mut self.record;
-        let n = r.moves.len();
-        r.result = None;
-        r.result_parsed = None;
-        r.resigned = None;
-        r.territory = Default::default();
-        r.edits.retain(|e| e.before_move < n);
+        end_changed(&mut self.record);
     }
 
     /// Makes one move of `color` (`None`: a pass) on the live game and in the record. A move
@@ -345,6 +339,9 @@ impl Session {
         let keep = upto.map_or(record.moves.len(), |m| (m - 1).min(record.moves.len()));
         let mut truncated = record.clone();
         truncated.moves.truncate(keep);
+        if !whole {
+            end_changed(&mut truncated);
+        }
         let game = play_out(&truncated, game_rules).map_err(|e| {
             CommandError::Load(format!(
                 "{}: {e} (under the rules of {})",
@@ -360,10 +357,7 @@ impl Session {
             None => KomiChoice::Rules,
         };
         self.record = record;
-        self.pristine = true;
-        if !whole {
-            self.unpristine();
-        }
+        self.pristine = whole;
         self.played.clear();
         self.game = game;
         self.changed();
@@ -493,6 +487,17 @@ impl Session {
         self.changed();
         Ok(String::new())
     }
+}
+
+/// What only the end of a record says (its result, its territory marks, the edits after its
+/// last move) dropped: its moves are no longer the ones that end said it of.
+fn end_changed(r: &mut SgfRecord) {
+    let n = r.moves.len();
+    r.result = None;
+    r.result_parsed = None;
+    r.resigned = None;
+    r.territory = Default::default();
+    r.edits.retain(|e| e.before_move < n);
 }
 
 /// A dead-stone source as `jpd-dead` and `jpd gtp --dead` take it: `jpd score --dead`'s, or
