@@ -23,7 +23,7 @@ test-clients:
 	$(CARGO) build --profile test --bin jpd
 	cd tests/gtp-client && npm ci --no-audit --no-fund --loglevel=error && JPD_BIN=../../$(JPD_BIN) node --test
 	$(PYTHON) -m pip install --quiet ./python
-	cd python && JPD_BIN=../$(JPD_BIN) $(PYTHON) -m pytest -q tests
+	JPD_BIN=$(JPD_BIN) $(PYTHON) -m pytest -q python/tests
 
 # The default equivalence campaign: 100,000 games, 9x9, 13x13 and 19x19, mixed policies, seed
 # 2008. Writes reports/ (games.csv and scores.csv stay out of git; the rest is committed).
