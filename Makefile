@@ -1,7 +1,7 @@
 # The two commands of the README: `make report` (the main job) and `make test` (the tests).
 CARGO ?= cargo
 
-.PHONY: test report build bench fmt clippy exhaustive
+.PHONY: test test-clients report build bench fmt clippy exhaustive
 
 build:
 	$(CARGO) build --release
@@ -10,6 +10,20 @@ test:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) test
+	$(MAKE) test-clients
+
+# jpd through the clients of other software (docs/GTP.md, docs/PYTHON.md): `jpd gtp` driven by
+# Sabaki's GTP controller (node, tests/gtp-client/) and the Python package against the CLI
+# (pytest, python/tests/). Needs node with npm, and pip with maturin and pytest (.ci/run
+# installs them). JPD_BIN: the jpd both compare with, by default the one `cargo test` built
+# (the test profile: the build below is a no-op after `cargo test`).
+JPD_BIN ?= target/debug/jpd
+PYTHON ?= python3
+test-clients:
+	$(CARGO) build --profile test --bin jpd
+	cd tests/gtp-client && npm ci --no-audit --no-fund --loglevel=error && JPD_BIN=../../$(JPD_BIN) node --test
+	$(PYTHON) -m pip install --quiet ./python
+	JPD_BIN=$(JPD_BIN) $(PYTHON) -m pytest -q python/tests
 
 # The default equivalence campaign: 100,000 games, 9x9, 13x13 and 19x19, mixed policies, seed
 # 2008. Writes reports/ (games.csv and scores.csv stay out of git; the rest is committed).

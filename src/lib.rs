@@ -13,6 +13,7 @@ pub mod counting;
 pub mod engine;
 pub mod files;
 pub mod gtp;
+pub mod gtp_server;
 pub mod harness;
 pub mod oracle;
 pub mod outdir;

@@ -16,7 +16,7 @@ use clap::Parser;
 use jipingdian::sgf::escape_controls;
 
 use cli::args::{Cli, Command};
-use cli::{check, exhaust, findings, merge, oracle, replay, rules, run, score, shell};
+use cli::{check, exhaust, findings, gtp, merge, oracle, replay, rules, run, score, shell};
 use cli::{CliError, Global, Status};
 
 /// Runs the subcommand; gives its name (`jpd run`), before its error message, and its result.
@@ -33,6 +33,7 @@ fn dispatch(command: Command, g: &Global) -> (&'static str, Result<Status, CliEr
         Command::Replay(a) => (replay::NAME, replay::run(a, g)),
         Command::Completions(a) => ("jpd completions", shell::completions(a, g)),
         Command::Man(a) => ("jpd man", shell::man(a, g)),
+        Command::Gtp(a) => (gtp::NAME, gtp::run(a, g)),
     }
 }
 

@@ -287,7 +287,8 @@ pub fn score_games(
         .collect())
 }
 
-/// [`score_record`] of a record already read.
+/// [`score_record`] of a record already read (or built: `jpd gtp` scores the position it holds
+/// as the record of its moves): everything after parsing, the same path.
 pub fn score_parsed(rec: SgfRecord, opts: &ScoreOptions) -> Result<ScoredRecord, ScoreError> {
     // One replay per distinct set of play rules among the rule sets asked for: the record may
     // be legal under one ko rule and not under another.

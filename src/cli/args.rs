@@ -4,7 +4,9 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use jipingdian::report::style::ColorChoice;
 
-use super::{check, exhaust, findings, merge, oracle, replay, rules, run, score, shell, Global};
+use super::{
+    check, exhaust, findings, gtp, merge, oracle, replay, rules, run, score, shell, Global,
+};
 
 /// `jpd --version`: the version and the commit jpd was built from (`unknown` outside git).
 pub const VERSION: &str = concat!(
@@ -110,6 +112,10 @@ pub enum Command {
     /// are `jpd run`'s, so `jpd replay --game I` is game I of `jpd run`'s default campaign.
     #[command(after_help = replay::EXIT_CODES)]
     Replay(replay::ReplayArgs),
+    /// A GTP engine on standard input and output that referees: final_score and
+    /// final_status_list as `jpd score` counts the position (for GoGui's twogtp, Sabaki).
+    #[command(after_help = gtp::EXIT_CODES)]
+    Gtp(gtp::GtpArgs),
     /// Print the shell completions of jpd for bash, zsh, fish, elvish or PowerShell.
     #[command(after_help = shell::COMPLETIONS_EXIT_CODES)]
     Completions(shell::CompletionsArgs),

@@ -10,6 +10,7 @@ pub mod args;
 pub mod check;
 pub mod exhaust;
 pub mod findings;
+pub mod gtp;
 pub mod merge;
 pub mod oracle;
 pub mod progress;
@@ -198,13 +199,7 @@ impl ScoringArgs {
 
 /// `--rules`: comma-separated rule-set ids, or `all`.
 pub fn parse_rules(s: &str) -> Result<Vec<RuleId>, CliError> {
-    if s.eq_ignore_ascii_case("all") {
-        return Ok(RuleId::ALL.to_vec());
-    }
-    s.split(',')
-        .map(|p| p.parse::<RuleId>())
-        .collect::<Result<_, _>>()
-        .map_err(CliError::Usage)
+    RuleId::parse_list(s).map_err(CliError::Usage)
 }
 
 /// The command line, as a manifest records it.

@@ -49,6 +49,17 @@ impl FromStr for RuleId {
     }
 }
 
+impl RuleId {
+    /// A list of rule sets as `--rules` takes it: comma-separated names ([`RuleId::from_str`]),
+    /// or `all` (any case) for every rule set in the table's order.
+    pub fn parse_list(s: &str) -> Result<Vec<RuleId>, String> {
+        if s.eq_ignore_ascii_case("all") {
+            return Ok(RuleId::ALL.to_vec());
+        }
+        s.split(',').map(str::parse).collect()
+    }
+}
+
 /// A rule set's name as [`RuleId::from_str`] compares it: trimmed, lowercase, without spaces,
 /// dashes, underscores and dots.
 fn normalize(s: &str) -> String {

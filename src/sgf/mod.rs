@@ -52,6 +52,6 @@ mod write;
 pub use escape::escape_controls;
 pub use read::{parse_sgf, parse_sgf_games, MAX_GAMES};
 pub use record::{SetupEdit, SgfError, SgfMove, SgfRecord, MAX_BYTES, MAX_NODES};
-pub use replay::{replay, replay_with, ReplayOptions, Replayed};
+pub use replay::{play_out, replay, replay_with, ReplayOptions, Replayed};
 pub use result::{RecordedResult, ResultHow};
 pub use write::{format_komi, SgfWriter};

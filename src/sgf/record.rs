@@ -243,6 +243,31 @@ pub struct SgfRecord {
     pub notes: Vec<String>,
 }
 
+impl SgfRecord {
+    /// The record of an empty `size` x `size` board with no move, no setup and no game
+    /// information: what a GTP session (`jpd gtp`) starts from after `boardsize`.
+    pub fn empty(size: u8) -> SgfRecord {
+        SgfRecord {
+            size,
+            komi_raw: None,
+            komi_half_points: None,
+            rules: None,
+            result: None,
+            comment: None,
+            player_to_move: None,
+            handicap: None,
+            setup: Vec::new(),
+            moves: Vec::new(),
+            edits: Vec::new(),
+            territory: PerSide::default(),
+            dead: Vec::new(),
+            resigned: None,
+            result_parsed: None,
+            notes: Vec::new(),
+        }
+    }
+}
+
 /// Setup properties met after the first move, or beside a move.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SetupEdit {

@@ -108,6 +108,29 @@ pub fn replay_with(
     Ok(Replayed { game, dead, record })
 }
 
+/// The record's moves played on a new [`Game`] under `rules`, as [`replay`] plays them (setup,
+/// player to move, edits during play), but with nothing after the last move: no pause or
+/// resignation added from `RE`, no dead stones. The game a GTP session goes on from after
+/// `loadsgf` (`jpd gtp`).
+pub fn play_out(rec: &SgfRecord, rules: PlayRules) -> Result<Game, SgfError> {
+    let mut record = rec.clone();
+    let mut game =
+        Game::with_setup(u32::from(rec.size), rules, &rec.setup).map_err(SgfError::Setup)?;
+    if let Some(c) = rec.player_to_move {
+        game.set_to_move(c);
+    }
+    let mut taken_off = Vec::new();
+    play_moves(
+        rec,
+        rules,
+        &mut game,
+        &mut record,
+        &mut taken_off,
+        ReplayOptions::default(),
+    )?;
+    Ok(game)
+}
+
 /// Plays the record's moves in turn, naming the first that is out of turn, illegal, or after the
 /// end of the game. With `opts.implied_passes`, a move out of turn is preceded by a virtual move
 /// of the side to move, with a note. The record's edits ([`SetupEdit`]) are applied where they

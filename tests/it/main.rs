@@ -8,6 +8,7 @@ mod corpus;
 mod counting;
 mod docs;
 mod exhaust;
+mod gtp;
 mod oracle;
 mod pictures;
 mod records;
