@@ -525,22 +525,8 @@ pub(super) fn read_main_line(
 ) -> Result<SgfRecord, SgfError> {
     let mut r = Reader {
         rec: SgfRecord {
-            size: 19,
-            komi_raw: None,
-            komi_half_points: None,
-            rules: None,
-            result: None,
-            comment: None,
-            player_to_move: None,
-            handicap: None,
-            setup: Vec::new(),
-            moves: Vec::new(),
-            edits: Vec::new(),
-            territory: PerSide::default(),
-            dead: Vec::new(),
-            resigned: None,
-            result_parsed: None,
             notes,
+            ..SgfRecord::empty(19)
         },
     };
     let mut variations = side_lines;
