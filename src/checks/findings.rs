@@ -1,4 +1,5 @@
-//! Findings F1-F6: the questions the rule text leaves open, measured on every settled game.
+//! Findings F1-F9: the questions the rule text leaves open (F1-F6) and the testable claims of
+//! the seeds that a game can refute (F7-F9), measured on every settled game.
 //!
 //! An invariant (T1-T17) is an identity of correct procedures: a failure is a bug of the
 //! harness. A finding tests a reading of the text that may genuinely make a difference; it is
@@ -82,7 +83,178 @@ pub fn findings(f: &Finished, c: &Count, fu: &FillUp, all: &[RuleResult]) -> Vec
             by_id(RuleId::JpdTangsongB1),
             !c.plan.negatives.is_empty() || c.first_passer == Some(Color::White),
         ),
+        f7(c, fu),
+        f8(f, c, by_id(RuleId::Japanese)),
+        f9(f, c, t, by_id(RuleId::Japanese)),
     ]
+}
+
+/// Why a game is not a *normal ending* (通常情况下): `None` when it is one. A normal ending
+/// paused after the last dame was filled, with no virtual move before the final pause, no
+/// dispute, no ko point left unfilled, and at least one real move. Seki is allowed; F9 excludes
+/// it on top.
+pub fn not_normal_ending(f: &Finished, c: &Count) -> Option<&'static str> {
+    let game = &f.game;
+    if c.mode != crate::settlement::Mode::Pause {
+        return Some("not paused");
+    }
+    if game.disputes() > 0 {
+        return Some("a dispute");
+    }
+    let records = game.records();
+    let Some(last_real) = records
+        .iter()
+        .rposition(|r| matches!(r.mv, crate::engine::Move::Play(_)))
+    else {
+        return Some("no real move");
+    };
+    if records[..last_real]
+        .iter()
+        .any(|r| matches!(r.mv, crate::engine::Move::Virtual))
+    {
+        return Some("a virtual move before the last real move");
+    }
+    let t = &c.tally_paused;
+    if t.dame_left > 0 {
+        return Some("dame left");
+    }
+    if t.ko_points.black + t.ko_points.white > 0 {
+        return Some("an unfilled ko");
+    }
+    None
+}
+
+/// F7: Art. 17's fill-back done with stones. Each side places its prisoners, dead stones and
+/// virtual-move stones into its own owned points; it can do so without filling its own last
+/// eyes only while they fit into its owned points less its basic eye points (the points the
+/// fill-up check keeps empty: two per independent living group, one per seki group with an
+/// eye, RULES.md 6.4). Where they do not fit, the equal-stones position of the text cannot be
+/// built on the board (Art. 7 forbids the move that fills one's own last eye... or the group
+/// dies); the count is still defined by arithmetic, so margin and winner stand.
+fn f7(c: &Count, fu: &FillUp) -> FindingResult {
+    if c.mode != crate::settlement::Mode::Pause {
+        return FindingResult::na(FindingId::F7);
+    }
+    let mut short = Vec::new();
+    for colour in [Color::Black, Color::White] {
+        let room = c.owned[colour] - i64::from(fu.basic_eyes[colour]);
+        let fill = c.fill_back[colour];
+        if fill > room.max(0) {
+            short.push(format!(
+                "{} fills back {} into {} owned points of which {} are basic eye points: {} into its last eyes{}",
+                colour.name(),
+                stones(fill),
+                c.owned[colour],
+                fu.basic_eyes[colour],
+                stones(fill - room.max(0)),
+                if fill > c.owned[colour] {
+                    let n = fill - c.owned[colour];
+                    format!(
+                        " and {n} find{} no point at all (the overflow)",
+                        if n == 1 { "s" } else { "" }
+                    )
+                } else {
+                    String::new()
+                }
+            ));
+        }
+    }
+    FindingResult {
+        id: FindingId::F7,
+        applies: true,
+        matters: !short.is_empty(),
+        margin_changes: false,
+        winner_changes: false,
+        detail: if short.is_empty() {
+            format!(
+                "fits: black fills back {} into {} owned points, white {} into {}",
+                c.fill_back.black, c.owned.black, c.fill_back.white, c.owned.white
+            )
+        } else {
+            short.join("; ")
+        },
+    }
+}
+
+/// "1 stone", "3 stones".
+fn stones(n: i64) -> String {
+    format!("{n} stone{}", if n == 1 { "" } else { "s" })
+}
+
+/// The board margin of a rule set's result (komi and every compensation left out of the
+/// margin, the base komi added back).
+fn board_margin(r: &RuleResult) -> Half {
+    r.margin + r.base_komi
+}
+
+/// F8: Wang Yuan's rule (000): when the difference of the Japanese count is odd, White
+/// filled the last dame. Where the moves alternate to the end, "White moved last" means both
+/// sides made the same number of real moves; on a game with earlier passes the rule is read
+/// as "the two numbers of real moves differ by an even number", which is what the bookkeeping
+/// below gives and what alternation reduces to. By the bookkeeping A - J = (Black's real moves - White's) + (the points
+/// J does not count), and A is odd on an odd board when no point is shared, so the rule holds
+/// exactly when the points J leaves out (seki eyes, shared liberties, teire) are even in
+/// number; the finding counts where they are not. It applies to paused games of odd boards
+/// with every dame filled and no ko point left.
+fn f8(f: &Finished, c: &Count, j: &RuleResult) -> FindingResult {
+    let t = &c.tally_paused;
+    if c.size.is_multiple_of(2)
+        || c.mode != crate::settlement::Mode::Pause
+        || t.dame_left > 0
+        || t.ko_points.black + t.ko_points.white > 0
+        || c.last_mover.is_none()
+    {
+        return FindingResult::na(FindingId::F8);
+    }
+    let real = f.game.real_moves();
+    let m = board_margin(j);
+    // Half points: an integer margin is an even number of half points.
+    let odd = m.0 % 2 == 0 && (m.0 / 2) % 2 != 0;
+    let even = (i64::from(real.black) - i64::from(real.white)) % 2 == 0;
+    FindingResult {
+        id: FindingId::F8,
+        applies: true,
+        matters: odd != even,
+        margin_changes: false,
+        winner_changes: false,
+        detail: format!(
+            "japanese board margin {m}, real moves black {} white {} (last {}){}; seki eyes black {} white {}, shared liberties {}, one-sided dame black {} white {}",
+            real.black,
+            real.white,
+            c.last_mover.map_or("-", Color::name),
+            if not_normal_ending(f, c).is_none() { ", a normal ending" } else { "" },
+            t.seki_eyes.black,
+            t.seki_eyes.white,
+            t.shared_liberties,
+            t.one_sided_dame.black,
+            t.one_sided_dame.white
+        ),
+    }
+}
+
+/// F9: the note of Part 1 item 12 (Japanese and Korean counting give basically the same result
+/// in the usual case), tested where its prediction is exact: on a normal ending without seki
+/// the Japanese board margin equals jpd-tangsong's (A - J is Black's extra real move, which
+/// the balancing takes back as a type-A negative move), and the results differ by the Art. 12
+/// point alone.
+fn f9(f: &Finished, c: &Count, t: &RuleResult, j: &RuleResult) -> FindingResult {
+    let tp = &c.tally_paused;
+    let seki = tp.seki_eyes.black + tp.seki_eyes.white + tp.shared_liberties > 0;
+    if seki || not_normal_ending(f, c).is_some() {
+        return FindingResult::na(FindingId::F9);
+    }
+    let (mt, mj) = (board_margin(t), board_margin(j));
+    FindingResult {
+        id: FindingId::F9,
+        applies: true,
+        matters: mt != mj,
+        margin_changes: mt != mj,
+        winner_changes: t.winner != j.winner,
+        detail: format!(
+            "board margins jpd-tangsong {mt}, japanese {mj}; results {} {}, {} {}",
+            t.rules, t.result, j.rules, j.result
+        ),
+    }
 }
 
 fn winner(margin: Half) -> Option<Color> {

@@ -1,4 +1,4 @@
-//! The ids of the invariants (`T1`-`T17`) and of the findings (`F1`-`F6`) as types, each
+//! The ids of the invariants (`T1`-`T17`) and of the findings (`F1`-`F9`) as types, each
 //! declared once with its text: an id's variant, its name (the variant's own), its row in
 //! [`THEOREMS`] or [`FINDINGS`] (the variant's position: [`TheoremId::index`]) and its statement
 //! or question. The reports count verdicts by that index and write the span of the ids
@@ -99,7 +99,7 @@ id_table!(
         T5 => "fill-up count = area count for both sides, and the counts add up to N²",
         T6 => "territory and area give the same winner and margin",
         T7 => "stones on board + prisoners + dead + virtual - negative = moves, per side",
-        T8 => "the result is unchanged under the 8 symmetries",
+        T8 => "the result is unchanged under the board's symmetries (a campaign game replays one of the 7 others, chosen by its position; `jpd score` and `jpd exhaust` all 7)",
         T9 => "no whole-board arrangement recurs after a real move",
         T10 => "no pass-alive stone is dead; every pass-alive region of X is X's",
         T11 => "under the decree, every legal choice of the negative-move stone gives the same result",
@@ -113,7 +113,8 @@ id_table!(
 );
 
 id_table!(
-    /// A finding (a question the rule text leaves open): `F1` to `F6`.
+    /// A finding (a question the rule text leaves open, or a testable claim of the seeds): `F1`
+    /// to `F9`.
     FindingId, FINDINGS, QUESTIONS, {
         F1 => "fill-up stability: no choice of basic eye points leaves every group alive and no string capturable at once",
         F2 => "the negative-move stone taken off physically: the result depends on which qualifying stone is chosen",
@@ -121,8 +122,19 @@ id_table!(
         F4 => "the one-sided dame when the pause came the other way (reading C1)",
         F5 => "the one-move criterion (capturable at once) labels a point differently from the seki search",
         F6 => "the Art. 11 balancing reading (B1) against Art. 14",
+        F7 => "Art. 17 made physical: placing the fill-back stones needs a side to fill its own last eyes (its basic eye points)",
+        F8 => "Wang Yuan's parity rule on a normal ending: an odd Japanese board margin means White made the last move",
+        F9 => "Part 1 item 12's note on a normal ending without seki: the Japanese board margin equals jpd-tangsong's",
     }
 );
+
+impl FindingId {
+    /// Whether the finding tests a claim of the seeds that a game can refute (F7-F9), rather
+    /// than a reading the text leaves open (F1-F6): where it "matters", the claim fails.
+    pub fn is_claim(self) -> bool {
+        self >= FindingId::F7
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -153,7 +165,7 @@ mod tests {
         }
         assert_eq!(
             (TheoremId::span(), FindingId::span()),
-            ("T1-T17".into(), "F1-F6".into())
+            ("T1-T17".into(), "F1-F9".into())
         );
         assert!(FINDINGS.iter().all(|f| !THEOREMS.contains(f)));
         assert!("T18".parse::<TheoremId>().is_err());

@@ -185,11 +185,14 @@ pub struct EdgeCases {
     pub four_pass_end: bool,
     /// A move was refused for recreating an earlier position (or a cycle ended the game).
     pub cycle: bool,
+    /// No real move was made (the game paused on virtual moves alone; a four-pass end is
+    /// counted apart): it tests nothing about life and death.
+    pub no_real_move: bool,
 }
 
 impl EdgeCases {
     /// The names, in column order.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "seki_with_eyes",
         "seki_eyes_one_side",
         "seki_eyes_both_sides",
@@ -202,10 +205,11 @@ impl EdgeCases {
         "dispute",
         "four_pass_end",
         "cycle",
+        "no_real_move",
     ];
 
     /// The flags, in [`EdgeCases::NAMES`] order.
-    pub fn flags(&self) -> [bool; 12] {
+    pub fn flags(&self) -> [bool; 13] {
         [
             self.seki_with_eyes,
             self.seki_eyes_one_side,
@@ -219,6 +223,7 @@ impl EdgeCases {
             self.dispute,
             self.four_pass_end,
             self.cycle,
+            self.no_real_move,
         ]
     }
 }

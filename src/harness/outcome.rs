@@ -201,6 +201,9 @@ keyed_row! {
         pub four_pass_end: u8,
         /// A real move recreated an earlier position (no-result option) or was refused for it.
         pub cycle: u8,
+        /// No real move was made (and the game did not end by four virtual moves, counted
+        /// apart).
+        pub no_real_move: u8,
         /// 1 when the referee settled the position (or the game ended by four virtual moves), 0
         /// when it could not: such a game is counted but no verdict is drawn from it.
         pub settled: u8,
@@ -514,6 +517,7 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
         dispute: 0,
         four_pass_end: 0,
         cycle: 0,
+        no_real_move: 0,
         settled: 0,
         unsettled_reason: "",
         theorems_failed: "panic".into(),
@@ -555,6 +559,8 @@ fn edge_cases(g: &Generated, c: Option<&crate::counting::Count>) -> EdgeCases {
     edges.dispute |= game.disputes() > 0;
     edges.four_pass_end |= game.phase() == Phase::Ended(End::FourPasses);
     edges.cycle |= game.phase() == Phase::Ended(End::NoResultCycle);
+    // Counted apart from the four-pass ends, so that the two add up.
+    edges.no_real_move = game.last_mover().is_none() && !edges.four_pass_end;
     edges
 }
 
@@ -611,6 +617,7 @@ fn game_row(spec: &GameSpec, g: &Generated, a: &Analysis, edges: &EdgeCases) -> 
         dispute: edges.dispute as u8,
         four_pass_end: edges.four_pass_end as u8,
         cycle: edges.cycle as u8,
+        no_real_move: edges.no_real_move as u8,
         settled: g.unsettled.is_none() as u8,
         unsettled_reason: g.unsettled.map(|r| r.as_str()).unwrap_or(""),
         theorems_failed: failed.join(" "),

@@ -183,14 +183,20 @@ fn settlement_section(s: &mut String, per_size: &PerSize, total: &BTreeMap<Strin
         "Every generated game plays on until the referee (`settlement::referee`) proves the \
          status of every string: pass-alive, dead inside the opponent's pass-alive area or an \
          enclosed area too small for two eyes, or in a seki proven by a local search. A game it \
-         cannot settle is counted here and drawn on for no verdict.\n"
+         cannot settle is counted here and drawn on for no verdict. Two kinds of settled game \
+         test nothing about life and death and are counted apart: the four-virtual-move ends \
+         (every stone alive by Art. 18) and the games without a real move; every other settled \
+         game is a paused game with stones.\n"
     );
-    let _ = write!(s, "| size | games | settled |");
+    let _ = write!(
+        s,
+        "| size | games | settled | of which four-pass ends | of which no real move | settled paused with a real move |"
+    );
     for r in Unsettled::ALL {
         let _ = write!(s, " unsettled: {} |", r.as_str());
     }
     let _ = writeln!(s);
-    let _ = write!(s, "| --- | ---: | ---: |");
+    let _ = write!(s, "| --- | ---: | ---: | ---: | ---: | ---: |");
     for _ in Unsettled::ALL {
         let _ = write!(s, " ---: |");
     }
@@ -201,11 +207,13 @@ fn settlement_section(s: &mut String, per_size: &PerSize, total: &BTreeMap<Strin
         .collect();
     rows.push(("all".into(), total));
     for (label, m) in rows {
+        let (games, settled) = (get(m, "games"), get(m, "settled"));
+        let (four, none) = (get(m, "four_pass_end_games"), get(m, "no_real_move_games"));
         let _ = write!(
             s,
-            "| {label} | {} | {} |",
-            get(m, "games"),
-            rate(get(m, "settled"), get(m, "games"))
+            "| {label} | {games} | {} | {four} | {none} | {} |",
+            rate(settled, games),
+            rate(settled.saturating_sub(four + none), games)
         );
         for r in Unsettled::ALL {
             let _ = write!(s, " {} |", get(m, &format!("unsettled_{}", r.as_str())));
@@ -438,14 +446,15 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "## Findings ({}: where the text leaves room)\n",
+        "## Findings ({}: where the text leaves room, and claims a game can refute)\n",
         FindingId::span()
     );
     let _ = writeln!(
         s,
-        "A finding is a question the text leaves open, measured on every settled game it applies \
-         to; `findings.csv` has one row per game and finding, `findings_summary.csv` the counts per \
-         size and policy.\n"
+        "A finding is a question the text leaves open (F1-F6), or a claim of the seeds that a \
+         game can refute (F7-F9: there *reading matters* counts the games where the claim \
+         fails), measured on every settled game it applies to; `findings.csv` has one row per \
+         game and finding, `findings_summary.csv` the counts per size and policy.\n"
     );
     let _ = writeln!(
         s,
@@ -459,7 +468,7 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
     let path = dir.join("findings.csv");
     // Per finding, the first game where it matters, preferring one whose winner changes; and
     // for F2, how many of the games where the choice matters leave dame.
-    let mut first: BTreeMap<String, (bool, String)> = BTreeMap::new();
+    let mut first: BTreeMap<String, ((bool, u8), String)> = BTreeMap::new();
     let (mut f2_matters, mut f2_dame) = (0u64, 0u64);
     let found = each_row(&path, |r: FindingRow| {
         if r.matters != 1 {
@@ -469,16 +478,17 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
             f2_matters += 1;
             f2_dame += r.detail.contains("dame left") as u64;
         }
-        let won = r.winner_changes == 1;
+        // The example: a game whose winner changes when there is one, else the smallest
+        // board, else the first game.
+        let rank = (r.winner_changes != 1, r.key.size);
         let line = format!(
             "game {} (seed {}, {}x{}, {}): {}",
             r.key.game, r.key.seed, r.key.size, r.key.size, r.key.policy, r.detail
         );
         match first.get(r.finding.as_ref()) {
-            Some((true, _)) => {}
-            Some((false, _)) if !won => {}
+            Some((best, _)) if *best <= rank => {}
             _ => {
-                first.insert(r.finding.into_owned(), (won, line));
+                first.insert(r.finding.into_owned(), (rank, line));
             }
         }
         Ok(())
@@ -494,7 +504,8 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
         if !first.is_empty() {
             let _ = writeln!(
                 s,
-                "First example of each (a game whose winner changes when there is one; \
+                "An example of each (a game whose winner changes when there is one, else one on \
+                 the smallest board; \
                  `examples/finding-F*` holds it as SGF and SVG, with, where found, its shortest \
                  settled prefix that still shows the finding as `-shrunk.sgf` and a game on a \
                  smaller board showing it as `-smaller.sgf`, whose comment gives the `jpd replay` \

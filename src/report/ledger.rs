@@ -131,20 +131,48 @@ impl LedgerInput {
     }
 }
 
+/// What kind of evidence a row's verdict rests on, and so how much the verdict may say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// The claim follows from the bookkeeping by algebra (the one-line argument given): its
+    /// checks guard the code, not the text, and pass on any sequence of moves.
+    Identity(&'static str),
+    /// A check that could fail on the rules: a prediction the games can refute.
+    Tested,
+    /// A definition or a reading whose effect is measured; nothing to refute.
+    Measured,
+    /// Not testable by play (why).
+    NotTestable(&'static str),
+    /// Testable, but the harness does not test it yet (what would test it).
+    NotYetTested(&'static str),
+}
+
+impl Kind {
+    fn cell(self) -> String {
+        match self {
+            Kind::Identity(why) => format!("identity: {why}"),
+            Kind::Tested => "tested".into(),
+            Kind::Measured => "measured".into(),
+            Kind::NotTestable(why) => format!("not testable: {why}"),
+            Kind::NotYetTested(what) => format!("testable, not yet tested: {what}"),
+        }
+    }
+}
+
 /// One row of the ledger.
 struct Row {
     /// The invariants (`T..`) and findings (`F..`) the verdict rests on.
     basis: &'static [&'static str],
     claim: &'static str,
     source: &'static str,
+    kind: Kind,
     verdict: String,
     evidence: String,
     corpus: &'static str,
 }
 
-/// "holds on every settled game that tests it (N games)" when none of `theorems` failed, else
-/// "fails (N games)" naming the theorems.
-fn invariant_verdict(x: &LedgerInput, theorems: &[&str]) -> (String, String) {
+/// The verdict of an identity: its checks passed (or a bug of the harness), on how many games.
+fn identity_verdict(x: &LedgerInput, theorems: &[&str]) -> (String, String) {
     let mut checked = 0;
     let mut failed = 0;
     let mut ev = Vec::new();
@@ -155,7 +183,7 @@ fn invariant_verdict(x: &LedgerInput, theorems: &[&str]) -> (String, String) {
         ev.push(format!("{t}: {f} failures in {c} games"));
     }
     let v = if failed == 0 {
-        format!("holds on every settled game that tests it ({checked} games)")
+        format!("the bookkeeping checks pass ({checked} games); they test the code, not the text")
     } else {
         format!("**fails** ({failed} invariant failures: a bug of the harness)")
     };
@@ -165,6 +193,15 @@ fn invariant_verdict(x: &LedgerInput, theorems: &[&str]) -> (String, String) {
 fn finding_evidence(x: &LedgerInput, f: &str) -> String {
     let (a, m, mc, wc) = x.finding(f);
     format!("{f}: applies to {a} games, the reading matters in {m}, margin changes in {mc}, winner in {wc}")
+}
+
+/// "N of M games (p%)".
+fn of(n: u64, m: u64) -> String {
+    if m == 0 {
+        format!("{n} of {m} games")
+    } else {
+        format!("{n} of {m} games ({:.1}%)", 100.0 * n as f64 / m as f64)
+    }
 }
 
 fn rows(x: &LedgerInput) -> Vec<Row> {
@@ -177,15 +214,18 @@ fn rows(x: &LedgerInput) -> Vec<Row> {
     out
 }
 
-/// The rows of Part 1, items 1 to 4: what area and territory are, and how virtual moves are
-/// kept.
+/// The rows of Part 1, items 1 to 4: what area and territory are, how virtual moves are kept,
+/// and the fill-back done with stones.
 fn counting_claims(x: &LedgerInput, out: &mut Vec<Row>) {
-    let (v, e) = invariant_verdict(x, &["T6"]);
+    let (v, e) = identity_verdict(x, &["T6"]);
     out.push(Row {
         basis: &["T6"],
         claim:
             "Stones and territory are both area, and more area wins, also when counting territory",
         source: "Part 1 item 1, Art. 1",
+        kind: Kind::Identity(
+            "b - w = (B - k' - q/2) - (W - k' - q/2) = B - W with k' stones each (T2)",
+        ),
         verdict: v,
         evidence: format!("territory and area give the same winner and margin; {e}"),
         corpus: "walls-6x6-wfp-black-last.sgf",
@@ -195,28 +235,47 @@ fn counting_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         basis: &[],
         claim: "Japanese 'only territory is area' errs because it ignores what stones need to live",
         source: "Part 1 item 2, Art. 5",
-        verdict: "not testable by play: a criticism of a definition".into(),
+        kind: Kind::NotTestable("a criticism of a definition"),
+        verdict: "what it costs is measured".into(),
         evidence: format!(
-            "what it costs is measured: japanese differs from jpd-tangsong in {} of {} games, the winner in {}",
+            "japanese differs from jpd-tangsong in {} of {} games, the winner in {}",
             j.divergent, j.compared, j.winner_differs
         ),
         corpus: "seki-both-eyes-6x6.sgf",
     });
-    let (v, e) = invariant_verdict(x, &["T1", "T2", "T6"]);
+    let (v, e) = identity_verdict(x, &["T1", "T2", "T6"]);
     let (fa, fm, _, _) = x.finding("F3");
     out.push(Row {
         basis: &["T1", "T2", "T6", "F3"],
         claim: "Equal stones, compare territory: after the fill-back both sides hold k stones and the territory difference decides",
         source: "Part 1 item 3, Art. 17, 19(1)",
-        verdict: if fm == 0 { v } else { format!("{v}, reading the Art. 17 overflow as k - s stones each") },
+        kind: Kind::Identity("moves(B) = moves(W) = k after balancing and every stone moved is on the board, a prisoner, dead or virtual (T7), so the fill-back restores k each"),
+        verdict: if fm == 0 { v } else { format!("{v}; reading the Art. 17 overflow as k - s stones each") },
         evidence: format!("{e}; the overflow happens in {fa} games"),
         corpus: "overflow-6x6.sgf",
     });
-    let (v, e) = invariant_verdict(x, &["T7"]);
+    let (a7, m7, _, _) = x.finding("F7");
+    out.push(Row {
+        basis: &["F7"],
+        claim: "The equal-stones position can be built by placing the fill-back stones in one's own territory",
+        source: "Art. 17 (first paragraph), 7",
+        kind: Kind::Tested,
+        verdict: if m7 == 0 {
+            format!("holds: the fill-back fits outside the basic eye points in every game that tests it ({a7} games)")
+        } else {
+            format!("**fails** in {}: a side must fill its own last eyes (a basic eye point), which kills its group or is suicide (Art. 7); the count stays defined by arithmetic", of(m7, a7))
+        },
+        evidence: finding_evidence(x, "F7"),
+        corpus: "overflow-6x6.sgf",
+    });
+    let (v, e) = identity_verdict(x, &["T7"]);
     out.push(Row {
         basis: &["T7"],
         claim: "A virtual move is a move: its stone is kept off the board and filled back",
         source: "Part 1 item 4, Art. 3",
+        kind: Kind::Identity(
+            "each move puts one stone on the board or in the bowl lid; T7 counts them",
+        ),
         verdict: v,
         evidence: format!("stone bookkeeping; {e}"),
         corpus: "early-virtual-white-6x6.sgf",
@@ -232,7 +291,8 @@ fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         basis: &[],
         claim: "Black gives White 1 point when White passes first",
         source: "Part 1 item 5, Art. 12",
-        verdict: "a matter of definition (a komi rule); its effect is measured".into(),
+        kind: Kind::Measured,
+        verdict: "a komi rule; its effect is measured".into(),
         evidence: format!(
             "chinese names another winner than jpd-tangsong in {} of {} games, {}",
             c.winner_differs,
@@ -247,17 +307,19 @@ fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     });
     out.push(Row {
         basis: &[],
-        claim: "Every dame is filled before the pause; the holder of a one-sided dame or a ko passes first and fills after",
-        source: "Part 1 item 6, Art. 10",
-        verdict: "a rule of play, not a claim: counted".into(),
+        claim: "The holder of a one-sided dame or a ko who fills it directly, instead of passing first and filling after, loses 1 point",
+        source: "Part 1 item 6, Art. 10 (note), 12",
+        kind: Kind::NotYetTested("paired continuations from the same pause (pass first then fill, against fill directly) counted under jpd-tangsong"),
+        verdict: "not tested; the rule of play itself (every dame filled before the pause) is counted".into(),
         evidence: format!("dame left at the pause in {} games (counted half each)", x.get("dame_left_games")),
         corpus: "",
     });
     out.push(Row {
         basis: &[],
-        claim: "An unfilled single ko still counts its point",
+        claim: "An unfilled single ko still counts its point, for the holder with more threats who passed first",
         source: "Part 1 item 7, Art. 10, 19(1)",
-        verdict: "a matter of definition: applied (the referee settles the ko stone by it)".into(),
+        kind: Kind::Measured,
+        verdict: "applied with a simplification: the referee gives the ko point to the side that took the ko last, not to the holder with more threats (threats are not modelled)".into(),
         evidence: format!("unfilled ko in {} games", x.get("unfilled_ko_games")),
         corpus: "unfilled-ko-6x6.sgf",
     });
@@ -265,7 +327,8 @@ fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         basis: &[],
         claim: "A seki with eyes has points",
         source: "Part 1 item 8, Art. 1, 19(1)",
-        verdict: "a matter of definition: applied (seki eyes are territory)".into(),
+        kind: Kind::Measured,
+        verdict: "a definition: applied (seki eyes are territory); the seki behind it come mostly from one corner template of the `seki` policy, the number of distinct shapes is not yet measured".into(),
         evidence: format!(
             "seki with eyes in {} games; against Japanese counting (no points in seki) the cause seki_points appears in {} divergences",
             x.get("seki_with_eyes_games"),
@@ -278,22 +341,24 @@ fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         basis: &["F4"],
         claim: "A one-sided dame in a seki is a point of the side that alone can fill it",
         source: "Part 1 item 9, Art. 10",
+        kind: Kind::Measured,
         verdict: if m4 == 0 {
-            format!("holds under both readings of C1 on every settled game that tests it ({a4} games)")
+            format!("a definition; both readings of C1 agree on every game it applies to ({a4} games)")
         } else {
-            format!("holds only under a named reading (C1): the other reading changes the count in {m4} of {a4} games, the winner in {w4}")
+            format!("a definition under a named reading (C1): the other reading changes the count in {m4} of {a4} games, the winner in {w4}; the one-sided dame are the classifier's (a point only one side can fill beside a shared liberty), not all in a proven seki")
         },
         evidence: finding_evidence(x, "F4"),
         corpus: "one-sided-dame-siyuan-7x7.sgf",
     });
-    let (v, e) = invariant_verdict(x, &["T1", "T2", "T6", "T7"]);
+    let (v, e) = identity_verdict(x, &["T1", "T2", "T6", "T7"]);
     out.push(Row {
         basis: &["T1", "T2", "T6", "T7"],
         claim: "Territory counting can settle every dispute by play",
         source: "Part 1 item 10, Art. 3, 16",
+        kind: Kind::Identity("the counts agree after any sequence of moves, so a resumed game tests nothing more; the claim's point (playing on inside one's own area costs nothing under equal stones, a point under Japanese counting) is not yet compared"),
         verdict: format!("{v}; disputes counted at the next pause"),
         evidence: format!(
-            "{} games with a dispute and resumption; {e}",
+            "{} games with a dispute and resumption (generator pauses, not disagreements of players); {e}",
             x.get("dispute_games")
         ),
         corpus: "dispute-resumption-6x6.sgf",
@@ -307,29 +372,31 @@ fn compatibility_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     let c = x.rule("chinese");
     let komi_only = c.causes.iter().all(|(cause, n)| cause == "komi" || *n == 0);
     let (_, fm, _, _) = x.finding("F3");
-    let (v, e) = invariant_verdict(x, &["T11"]);
+    let (v, e) = identity_verdict(x, &["T11"]);
     let (a2, m2, _, w2) = x.finding("F2");
     out.push(Row {
         basis: &["T11", "F2"],
         claim: "Negative moves (type A, type B) balance the move counts",
         source: "Part 1 item 11, Art. 13, 14",
+        kind: Kind::Measured,
         verdict: if m2 == 0 {
             v
         } else {
-            format!("holds only under a named reading (B2, the decree): taken physically the stone chosen matters in {m2} of {a2} games, the winner in {w2}")
+            format!("balances by decree (B2: T11 is an identity of the decree); taken physically the stone chosen matters in {m2} of {a2} games, the winner in {w2}, the statuses kept from the pause")
         },
         evidence: format!("{e}; {}", finding_evidence(x, "F2")),
         corpus: "one-sided-dame-siyuan-7x7.sgf",
     });
-    let (v, e) = invariant_verdict(x, &["T2", "T3", "T5", "T6"]);
+    let (v, e) = identity_verdict(x, &["T2", "T3", "T5", "T6"]);
     out.push(Row {
         basis: &["T2", "T3", "T5", "T6", "F3"],
         claim: "Territory counting, area counting and the fill-up count are compatible",
         source: "Part 1 item 12, Art. 19, 20, 21",
+        kind: Kind::Identity("T2/T3 are the bookkeeping, T5 holds by construction (every owned point is kept or filled), T6 follows from T2"),
         verdict: if fm == 0 {
             v
         } else {
-            format!("{v}, under the k - s reading of the overflow")
+            format!("{v}; under the k - s reading of the overflow")
         },
         evidence: e,
         corpus: "walls-6x6-wfp-black-last.sgf",
@@ -338,28 +405,29 @@ fn compatibility_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         basis: &["T15", "T17"],
         claim: "With the 1-point rule and komi 3 1/4 stones, Chinese and Ing counting agree exactly with Tang-Song",
         source: "Part 1 item 12 (note)",
+        kind: Kind::Identity("all three are the area count; they differ by the komi and the Art. 12 point by definition"),
         verdict: if komi_only && c.unexplained == 0 {
-            format!("holds on every settled game ({} games): every divergence of chinese is the komi term", c.compared)
+            format!("the bookkeeping checks pass ({} games): every divergence of chinese is the komi term", c.compared)
         } else {
-            "fails: chinese diverges by other causes too".into()
+            "**fails**: chinese diverges by other causes too (a bug of the harness)".into()
         },
         evidence: format!("chinese: {} divergent of {}, unexplained {}; T15 (Ing's bowls) {} failures", c.divergent, c.compared, c.unexplained, x.theorem("T15").1),
         corpus: "",
     });
+    let (a9, m9, _, w9) = x.finding("F9");
     out.push(Row {
-        basis: &[],
+        basis: &["F9"],
         claim: "Japanese and Korean counting give basically the same result in the usual case",
         source: "Part 1 item 12 (note)",
-        verdict: format!(
-            "holds in {:.1}% of settled games for the winner",
-            if j.compared == 0 {
-                0.0
-            } else {
-                100.0 * (j.compared - j.winner_differs) as f64 / j.compared as f64
-            }
-        ),
+        kind: Kind::Tested,
+        verdict: if m9 == 0 {
+            format!("holds exactly on every normal ending without seki ({a9} games: paused after the last dame, no earlier pass, no dispute, no ko or seki): the board margins are equal, and the winner differs in {w9} (the Art. 12 point)")
+        } else {
+            format!("**fails** on {} normal endings without seki (board margins differ); winner differs in {w9}", of(m9, a9))
+        },
         evidence: format!(
-            "japanese: winner differs in {} of {} games, margin in {}; causes {}",
+            "{}; over all games (early passes, disputes, four-pass ends included) japanese's winner differs in {} of {}, its margin in {}; causes {}",
+            finding_evidence(x, "F9"),
             j.winner_differs,
             j.compared,
             j.divergent,
@@ -379,19 +447,21 @@ fn compatibility_claims(x: &LedgerInput, out: &mut Vec<Row>) {
 fn formula_claims(x: &LedgerInput, out: &mut Vec<Row>) {
     let settled = x.get("settled");
     let (_, fm, _, _) = x.finding("F3");
-    let (v, e) = invariant_verdict(x, &["T4", "T9"]);
+    let (v, e) = identity_verdict(x, &["T4", "T9"]);
     out.push(Row {
         basis: &["T4", "T9"],
         claim: "After four consecutive virtual moves every stone on the board is alive, and stones and liberties are area",
         source: "Part 1 item 13, Art. 18",
-        verdict: format!("a matter of definition: applied; {v}"),
-        evidence: format!("four-virtual-move ends: {} games; {e}", x.get("four_pass_end_games")),
+        kind: Kind::Measured,
+        verdict: format!("a definition: applied; {v}"),
+        evidence: format!("four-virtual-move ends: {} games (they test nothing about life and death); {e}", x.get("four_pass_end_games")),
         corpus: "four-virtual-moves-5x5.sgf",
     });
     out.push(Row {
         basis: &["T2", "F3"],
         claim: "B = b + k + q/2 and W = w + k + q/2",
         source: "Art. 19(3)",
+        kind: Kind::Measured,
         verdict: if fm == 0 {
             "holds literally on every settled game".into()
         } else {
@@ -404,6 +474,7 @@ fn formula_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         basis: &["T3", "F3"],
         claim: "b = B - k - q/2",
         source: "Art. 20(3)",
+        kind: Kind::Measured,
         verdict: if fm == 0 {
             "holds literally on every settled game".into()
         } else {
@@ -420,27 +491,34 @@ fn formula_claims(x: &LedgerInput, out: &mut Vec<Row>) {
 
 /// The rows of the fill-up (Art. 21) and of the editions and cases of the seed sources.
 fn last_claims(x: &LedgerInput, out: &mut Vec<Row>) {
-    let (v, e) = invariant_verdict(x, &["T5"]);
+    let (v5, e) = identity_verdict(x, &["T5"]);
     let (a1, m1, _, _) = x.finding("F1");
+    let t5_failed = x.theorem("T5").1 > 0;
     out.push(Row {
         basis: &["T5", "F1"],
         claim: "The fill-up count confirms the area count",
         source: "Art. 21",
-        verdict: if m1 == 0 {
-            format!("{v}; every fill is stable")
+        kind: Kind::Tested,
+        verdict: if t5_failed {
+            v5
+        } else if m1 == 0 {
+            format!("the count is an identity (T5, by construction); the filled position is stable (some choice of eye points keeps every group alive) in every game that tests it ({a1} games)")
         } else {
             format!(
-                "{v}; the fill is unstable (no choice of eye points works) in {m1} of {a1} games"
+                "the count is an identity (T5, by construction); the fill is unstable (no choice of eye points works) in {m1} of {a1} games"
             )
         },
         evidence: format!("{e}; {}", finding_evidence(x, "F1")),
         corpus: "hanezeki-7x7.sgf",
     });
-    let (v, e) = invariant_verdict(x, &["T12"]);
+    let (v, e) = identity_verdict(x, &["T12"]);
     out.push(Row {
         basis: &["T12"],
         claim: "Edition A (komi 7.5 when White passes first, else 6.5) equals Tang-Song",
         source: "000:#10, #73",
+        kind: Kind::Identity(
+            "jpd-a's komi is 6.5 + 1 when White passes first, which is the Art. 12 point",
+        ),
         verdict: v,
         evidence: e,
         corpus: "",
@@ -450,11 +528,21 @@ fn last_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         basis: &[],
         claim: "Edition B: komi 7.5 whoever passes first",
         source: "000:#10",
-        verdict: "a matter of definition; its difference is measured".into(),
+        kind: Kind::Measured,
+        verdict: "a komi rule; its difference is measured".into(),
         evidence: format!(
             "jpd-b names another winner than jpd-tangsong in {} of {} games",
             b.winner_differs, b.compared
         ),
+        corpus: "",
+    });
+    out.push(Row {
+        basis: &["T5", "T6"],
+        claim: "Editions A and B are compatible with area counting, the fill-up count, equal territory compare stones and equal stones compare territory",
+        source: "000 (the sentence calling edition A a 'great rule', B likewise)",
+        kind: Kind::Identity("each of the four counts rearranges stones and empty points within each side's area, which leaves the area margin unchanged (T5, T6)"),
+        verdict: identity_verdict(x, &["T5", "T6"]).0,
+        evidence: "the editions differ from Tang-Song only in komi (rows above)".into(),
         corpus: "",
     });
     let a = x.rule("jpd-art");
@@ -463,34 +551,43 @@ fn last_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         basis: &[],
         claim: "Art edition: equal territory, compare stones; a road point outside one's area is territory",
         source: "000:#11-16, #49, #64",
-        verdict: "measured, not claimed equal; road points outside one's enclosed area are not modelled".into(),
+        kind: Kind::Measured,
+        verdict: "measured; no sentence of the seeds claims the art edition's two procedures (jpd-art, jpd-art-stones) equal, the compatibility sentence names editions A and B only; road points outside one's enclosed area are not modelled".into(),
         evidence: format!(
             "jpd-art differs from jpd-tangsong in {} of {} games (winner {}); jpd-art-stones in {} (winner {})",
             a.divergent, a.compared, a.winner_differs, st.divergent, st.winner_differs
         ),
         corpus: "",
     });
+    let (a8, m8, _, _) = x.finding("F8");
     out.push(Row {
-        basis: &[],
-        claim: "Wang Yuan's case: a seki with eyes scores its eyes under area counting, nothing under Japanese rules",
+        basis: &["F8"],
+        claim: "Wang Yuan's rule: when the Japanese difference is odd, White filled the last dame",
         source: "000:#35, #89, #91",
-        verdict: "holds by definition of the two counts; measured".into(),
+        kind: Kind::Tested,
+        verdict: if m8 == 0 {
+            format!("holds on every game that tests it ({a8} games: paused, dame filled, no ko)")
+        } else {
+            format!("**fails** in {}: A - J is Black's extra real moves plus the points Japanese counting leaves out, so an odd number of shared liberties, one-sided seki eyes or one-sided dame flips the parity (findings.csv gives them per game); the text itself blames seki with eyes", of(m8, a8))
+        },
         evidence: format!(
-            "seki with eyes in {} games; japanese diverges by seki_points in {} games",
+            "{}; seki with eyes in {} games, japanese diverges by seki_points in {}",
+            finding_evidence(x, "F8"),
             x.get("seki_with_eyes_games"),
             x.cause("japanese", "seki_points")
         ),
-        corpus: "seki-both-eyes-6x6.sgf",
+        corpus: "hanezeki-7x7.sgf",
     });
     let (a6, m6, _, w6) = x.finding("F6");
     out.push(Row {
         basis: &["F6"],
         claim: "Art. 11's balancing (White's extra virtual move) and Art. 14's negative moves give the same result",
         source: "Art. 11, 14, 16 (B1)",
+        kind: Kind::Measured,
         verdict: if m6 == 0 {
-            format!("holds on every settled game that tests it ({a6} games)")
+            format!("the two readings agree on every game it applies to ({a6} games)")
         } else {
-            format!("fails in {m6} of {a6} games (winner {w6})")
+            format!("the readings differ in {m6} of {a6} games (winner {w6})")
         },
         evidence: finding_evidence(x, "F6"),
         corpus: "walls-6x6-wfp-black-last.sgf",
@@ -505,7 +602,12 @@ pub fn ledger_section(x: &LedgerInput) -> String {
         s,
         "One verdict per claim of the seed texts, computed from this folder's CSV files over the \
          {} settled games. The corpus file is a hand-counted game in `corpus/` that shows the \
-         claim.\n",
+         claim.\n\n\
+         The column *kind* says what a verdict may claim: an *identity* follows from the \
+         bookkeeping by algebra (the line says how), so its checks guard the code and would \
+         pass on any sequence of moves; *tested* is a prediction the games could refute, counted \
+         over the games that test it; *measured* is the effect of a definition or a reading; \
+         *not testable* and *testable, not yet tested* say why there is no test.\n",
         x.get("settled")
     );
     if let Some(e) = &x.exhaustive {
@@ -525,12 +627,12 @@ pub fn ledger_section(x: &LedgerInput) -> String {
         );
         let _ = writeln!(
             s,
-            "| claim | source | verdict | evidence | up to 4x4 | corpus |"
+            "| claim | source | kind | verdict | evidence | up to 4x4 | corpus |"
         );
-        let _ = writeln!(s, "| --- | --- | --- | --- | --- | --- |");
+        let _ = writeln!(s, "| --- | --- | --- | --- | --- | --- | --- |");
     } else {
-        let _ = writeln!(s, "| claim | source | verdict | evidence | corpus |");
-        let _ = writeln!(s, "| --- | --- | --- | --- | --- |");
+        let _ = writeln!(s, "| claim | source | kind | verdict | evidence | corpus |");
+        let _ = writeln!(s, "| --- | --- | --- | --- | --- | --- |");
     }
     for r in rows(x) {
         let corpus = if r.corpus.is_empty() {
@@ -542,9 +644,10 @@ pub fn ledger_section(x: &LedgerInput) -> String {
             Some(e) => {
                 let _ = writeln!(
                     s,
-                    "| {} | {} | {} | {} | {} | {corpus} |",
+                    "| {} | {} | {} | {} | {} | {} | {corpus} |",
                     r.claim,
                     r.source,
+                    r.kind.cell(),
                     r.verdict,
                     r.evidence,
                     e.verdict(r.basis)
@@ -553,8 +656,12 @@ pub fn ledger_section(x: &LedgerInput) -> String {
             None => {
                 let _ = writeln!(
                     s,
-                    "| {} | {} | {} | {} | {corpus} |",
-                    r.claim, r.source, r.verdict, r.evidence,
+                    "| {} | {} | {} | {} | {} | {corpus} |",
+                    r.claim,
+                    r.source,
+                    r.kind.cell(),
+                    r.verdict,
+                    r.evidence,
                 );
             }
         }
@@ -578,7 +685,7 @@ mod tests {
         x.findings = vec![(0, 0, 0, 0); FINDINGS.len()];
         x.findings[0] = (900, 7, 0, 0);
         let text = ledger_section(&x);
-        assert!(text.contains("holds on every settled game that tests it (990 games); the fill is unstable (no choice of eye points works) in 7 of 900 games"), "{text}");
+        assert!(text.contains("| tested | the count is an identity (T5, by construction); the fill is unstable (no choice of eye points works) in 7 of 900 games"), "{text}");
         x.totals.insert("t5_failed".into(), 3);
         let text = ledger_section(&x);
         assert!(text.contains("**fails** (3 invariant failures"), "{text}");

@@ -3,6 +3,7 @@
 mod util;
 
 mod campaign;
+mod claims;
 mod cli;
 mod corpus;
 mod counting;

@@ -40,23 +40,22 @@ fn theorem_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError>
     Ok(())
 }
 
-/// Per finding, the first game where it matters (one whose winner changes if any), from
-/// findings.csv.
+/// Per finding, the game FINDINGS.md names: one whose winner changes when there is one, else
+/// one on the smallest board, else the first (from findings.csv).
 fn finding_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError> {
-    // Per finding, the first game where it matters, preferring one whose winner changes.
-    let mut first: BTreeMap<String, (bool, u64, String)> = BTreeMap::new();
+    let mut first: BTreeMap<String, ((bool, u8), u64, String)> = BTreeMap::new();
     each_row(&dir.join("findings.csv"), |r: FindingRow| {
         if r.matters != 1 {
             return Ok(());
         }
-        let won = r.winner_changes == 1;
+        let rank = (r.winner_changes != 1, r.key.size);
         let f = r.finding.as_ref();
-        if matches!(first.get(f), Some((true, _, _))) || (first.contains_key(f) && !won) {
+        if matches!(first.get(f), Some((best, _, _)) if *best <= rank) {
             return Ok(());
         }
         first.insert(
             r.finding.into_owned(),
-            (won, r.key.game, r.detail.chars().take(300).collect()),
+            (rank, r.key.game, r.detail.chars().take(300).collect()),
         );
         Ok(())
     })?;

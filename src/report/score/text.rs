@@ -376,10 +376,15 @@ fn write_checks(s: &mut String, a: &Analysis) {
         };
         let _ = writeln!(s, "  {:<4} {:<6} {}", t.id.to_string(), v, t.detail);
     }
-    let _ = writeln!(s, "findings (where the text leaves room):");
+    let _ = writeln!(
+        s,
+        "findings (where the text leaves room, and claims a game can refute):"
+    );
     for f in &a.findings {
         let v = match f.holds() {
             None => "n/a",
+            Some(true) if f.id.is_claim() => "claim holds",
+            Some(false) if f.id.is_claim() => "CLAIM FAILS",
             Some(true) => "no difference",
             Some(false) if f.winner_changes => "MATTERS (winner)",
             Some(false) if f.margin_changes => "MATTERS (margin)",

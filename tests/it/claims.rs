@@ -1,0 +1,116 @@
+//! The claims of the seeds that a game can refute (findings F7-F9, docs/RULES.md section 8),
+//! each on a small position counted by hand.
+
+use jipingdian::report::score::{score_bytes, FileReport, ScoreOptions};
+
+fn corpus(name: &str) -> Vec<u8> {
+    std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus")
+            .join(name),
+    )
+    .expect("read the corpus file")
+}
+
+fn report(name: &str, sgf: &[u8]) -> FileReport {
+    score_bytes(name, sgf, &ScoreOptions::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// `(holds, detail)` of finding `id`: `holds` is `None` where it does not apply.
+fn finding(r: &FileReport, id: &str) -> (Option<bool>, String) {
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.id == id)
+        .unwrap_or_else(|| panic!("{id} is reported"));
+    (f.holds, f.detail.clone())
+}
+
+fn result<'a>(r: &'a FileReport, rules: &str) -> &'a str {
+    &r.results
+        .iter()
+        .find(|x| x.rules.as_str() == rules)
+        .expect("a result per rule set")
+        .result
+}
+
+/// A 5x5 seki where each side has one eye and the two strings share one liberty, reached by
+/// alternate moves (Black first, White last, then Black and White pass):
+///
+/// ```text
+///     A B C D E
+///   5 . X X X O      Black (11 stones): B5 C5 D5 A4 B4 C4 A3 B3 A2 A1 B1, eye A5
+///   4 X X X O O      White (11 stones): E5 D4 E4 D3 E3 B2 C2 D2 E2 C1 D1, eye E1
+///   3 X X . O O      C3: the only shared liberty. Whoever fills it leaves its own string
+///   2 X O O O O      just its eye, where the other captures: a seki, q = 1.
+///   1 X X O O .
+/// ```
+///
+/// Japanese counting (J89 Art. 8: no points in seki, no prisoners): 0 - 0, board margin 0,
+/// W+6.5. Area: B0 = 11 + 1 + 1/2, W0 = 11 + 1 + 1/2, margin 0: W+6.5 under jpd-tangsong too
+/// (Black passed first, equal moves: nothing to balance). The moves alternated and White filled
+/// the last point, yet the Japanese difference (0) is even: Wang Yuan's rule ("an odd
+/// difference means White filled the last dame", 000) fails, because the one shared liberty
+/// makes the area difference even (N² - q = 24) and the two eyes cancel.
+#[test]
+fn wang_yuan_parity_fails_on_a_seki_with_one_shared_liberty() {
+    let sgf = b"(;GM[1]FF[4]SZ[5]KM[6.5]RU[jpd-tangsong];B[ba];W[ea];B[ca];W[eb];B[da];W[db];B[ab];W[dc];B[bb];W[ec];B[cb];W[bd];B[ac];W[cd];B[bc];W[dd];B[ad];W[ed];B[ae];W[ce];B[be];W[de];B[];W[])";
+    let r = report("seki-one-shared-5x5.sgf", sgf);
+    assert_eq!(result(&r, "japanese"), "W+6.5");
+    assert_eq!(result(&r, "jpd-tangsong"), "W+6.5");
+    let (holds, detail) = finding(&r, "F8");
+    assert_eq!(holds, Some(false), "{detail}");
+    assert!(
+        detail.contains("japanese board margin 0")
+            && detail.contains("real moves black 11 white 11 (last white), a normal ending")
+            && detail.contains("shared liberties 1"),
+        "{detail}"
+    );
+    // F9 is about normal endings without seki: it does not apply here.
+    assert_eq!(finding(&r, "F9").0, None);
+}
+
+/// `white-last-area-7-honinbo-7x7.sgf` (its root comment has the hand count): Black's wall on
+/// column D, White's on E, seven moves each, White last (E1), then Black and White pass.
+/// Japanese 21 - 14 = 7, odd, and White filled the last point: Wang Yuan's rule holds (F8).
+/// A normal ending without seki: jpd-tangsong's board margin is B0 - W0 = 28 - 21 = 7 (nothing
+/// to balance), the same as the Japanese 7, so item 12's note holds exactly (F9). The fill-back
+/// (one virtual stone each) fits beside the two basic eye points of each side (21 - 2 and
+/// 14 - 2 owned points left): F7 holds.
+#[test]
+fn parity_and_the_japanese_note_hold_on_a_normal_ending() {
+    let r = report(
+        "white-last-area-7-honinbo-7x7.sgf",
+        &corpus("white-last-area-7-honinbo-7x7.sgf"),
+    );
+    let (f8, d8) = finding(&r, "F8");
+    assert_eq!(f8, Some(true), "{d8}");
+    assert!(d8.contains("japanese board margin 7") && d8.contains("real moves black 7 white 7"));
+    let (f9, d9) = finding(&r, "F9");
+    assert_eq!(f9, Some(true), "{d9}");
+    assert!(
+        d9.contains("board margins jpd-tangsong 7, japanese 7"),
+        "{d9}"
+    );
+    let (f7, d7) = finding(&r, "F7");
+    assert_eq!(f7, Some(true), "{d7}");
+    assert!(d7.contains("black fills back 1 into 21 owned points, white 1 into 14"));
+}
+
+/// `overflow-6x6.sgf` (hand count in its root comment): Black lives with the two one-point eyes
+/// A6 and A1 and must fill back 3 stones (2 prisoners, 1 virtual stone). Its owned points are
+/// exactly its two basic eye points, so all three stones go into its last eyes (the first into
+/// a group with two eyes leaves it one, the second is suicide, Art. 7), the third finds no
+/// point at all (the Art. 17 overflow): the equal-stones position cannot be built (F7).
+#[test]
+fn the_fill_back_done_with_stones_needs_the_last_eyes() {
+    let r = report("overflow-6x6.sgf", &corpus("overflow-6x6.sgf"));
+    let (holds, detail) = finding(&r, "F7");
+    assert_eq!(holds, Some(false), "{detail}");
+    assert!(
+        detail.contains(
+            "black fills back 3 stones into 2 owned points of which 2 are basic eye points: 3 stones into its last eyes and 1 finds no point at all"
+        ),
+        "{detail}"
+    );
+}
