@@ -90,8 +90,9 @@ pub fn findings(f: &Finished, c: &Count, fu: &FillUp, all: &[RuleResult]) -> Vec
 }
 
 /// Why a game is not a *normal ending* (通常情况下): `None` when it is one. A normal ending
-/// paused after the last dame was filled, with no virtual move before the final pause, no
-/// dispute, no ko point left unfilled, and at least one real move. Seki is allowed; F9 excludes
+/// is an even game (no setup stones) paused after the last dame was filled (no dame and no
+/// one-sided dame left), with no virtual move before the final pause, no dispute, no ko point
+/// left unfilled, and at least one real move. Seki is allowed; F9 excludes
 /// it on top.
 pub fn not_normal_ending(f: &Finished, c: &Count) -> Option<&'static str> {
     let game = &f.game;
@@ -100,6 +101,10 @@ pub fn not_normal_ending(f: &Finished, c: &Count) -> Option<&'static str> {
     }
     if game.disputes() > 0 {
         return Some("a dispute");
+    }
+    let setup = game.setup_stones();
+    if setup.black + setup.white > 0 {
+        return Some("setup (handicap) stones");
     }
     let records = game.records();
     let Some(last_real) = records
@@ -120,6 +125,10 @@ pub fn not_normal_ending(f: &Finished, c: &Count) -> Option<&'static str> {
     }
     if t.ko_points.black + t.ko_points.white > 0 {
         return Some("an unfilled ko");
+    }
+    if t.one_sided_dame.black + t.one_sided_dame.white > 0 {
+        // A point only one side can fill, left empty: the last dame is not filled.
+        return Some("a one-sided dame left");
     }
     None
 }

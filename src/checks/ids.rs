@@ -123,7 +123,7 @@ id_table!(
         F5 => "the one-move criterion (capturable at once) labels a point differently from the seki search",
         F6 => "the Art. 11 balancing reading (B1) against Art. 14",
         F7 => "Art. 17 made physical: placing the fill-back stones needs a side to fill its own last eyes (its basic eye points)",
-        F8 => "Wang Yuan's parity rule on a normal ending: an odd Japanese board margin means White made the last move",
+        F8 => "Wang Yuan's parity rule: an odd Japanese board margin means White filled the last dame (the numbers of real moves differ by an even number)",
         F9 => "Part 1 item 12's note on a normal ending without seki: the Japanese board margin equals jpd-tangsong's",
     }
 );

@@ -70,6 +70,7 @@ impl Exhaustive {
                 .iter()
                 .position(|x| x == f)
                 .and_then(|i| self.findings.get(i))
+                .filter(|t| t.0 > 0)
             {
                 parts.push(format!("{f} matters in {m} of {a} games (winner {w})"));
             }

@@ -228,6 +228,11 @@ fn exhaustive_tables(s: &mut String, runs: &[(PathBuf, ExhaustiveRun)]) {
         let _ = write!(s, "| {fid} |");
         for (sub, r) in runs {
             let rows = &r.5;
+            if !rows.contains_key(&("finding".to_string(), format!("{fid}_applies"))) {
+                // A run written before the finding existed.
+                let _ = write!(s, " not in this run |");
+                continue;
+            }
             let a = get(rows, "finding", &format!("{fid}_applies"));
             let m = get(rows, "finding", &format!("{fid}_matters"));
             let w = get(rows, "finding", &format!("{fid}_winner"));
@@ -247,6 +252,10 @@ fn exhaustive_tables(s: &mut String, runs: &[(PathBuf, ExhaustiveRun)]) {
     for name in EdgeCases::NAMES {
         let _ = write!(s, "| {name} |");
         for (sub, r) in runs {
+            if !r.5.contains_key(&("edge".to_string(), name.to_string())) {
+                let _ = write!(s, " not in this run |");
+                continue;
+            }
             let c = get(&r.5, "edge", name);
             let _ = write!(
                 s,
