@@ -4,8 +4,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use jipingdian::harness::exhaust::{self, ExhaustConfig, ExhaustHooks, ExhaustReport, Mode};
-use jipingdian::harness::position::chunk_count;
+use jipingdian::harness::exhaust::{
+    self, ExhaustConfig, ExhaustHooks, ExhaustReport, ExhaustShard, Mode,
+};
 use jipingdian::harness::progress::Progress;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -17,7 +18,7 @@ use super::{command_line, lock_out, stop_on_ctrl_c, CliError, Global, Status};
 pub const NAME: &str = "jpd exhaust";
 
 /// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
-pub const EXIT_CODES: &str = "Exit codes: 0 every position done and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (run the same command again to resume from the checkpoint); 2 a size outside 1 to 4, a checkpoint of another run, an output folder in use or not empty without --force, or an I/O error.";
+pub const EXIT_CODES: &str = "Exit codes: 0 every position done (every chunk of the shard, with --shard) and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (run the same command again to resume from the checkpoint); 2 a size outside 1 to 4, a bad --shard, a checkpoint of another run (or of another shard), an output folder in use or not empty without --force, or an I/O error.";
 
 /// The arguments of `jpd exhaust`.
 #[derive(Args)]
@@ -51,6 +52,12 @@ pub struct ExhaustArgs {
     /// Only count the legal positions and symmetry classes (no game is played).
     #[arg(long)]
     count_only: bool,
+    /// Run only shard I of N, 0-based: the chunks c with c % N == I (--shard 0/3, 1/3, 2/3; a
+    /// Slurm job array --array=0-2 gives $SLURM_ARRAY_TASK_ID/3). Each shard writes its own
+    /// folder and resumes from its own checkpoint; jpd merge joins them into the bytes of the
+    /// unsharded run.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<ExhaustShard>,
 }
 
 impl ExhaustArgs {
@@ -73,6 +80,7 @@ impl ExhaustArgs {
         cfg.count_only = self.count_only;
         cfg.command_line = command_line();
         cfg.force = self.force;
+        cfg.shard = self.shard;
         cfg
     }
 }
@@ -84,7 +92,7 @@ pub fn run(a: ExhaustArgs, g: &Global) -> Result<Status, CliError> {
     let _lock = lock_out(&a.out)?;
     let stop = stop_on_ctrl_c();
     // A bar on a terminal, else a line every few seconds, counted from the checkpoint.
-    let total = chunk_count(a.size.min(4));
+    let total = cfg.chunks_in_scope();
     let start = exhaust::chunks_done(&cfg, &a.out);
     let done = AtomicU64::new(start);
     let failed = AtomicU64::new(0);

@@ -288,3 +288,284 @@ fn exhaust_prints_progress_lines_when_stderr_is_not_a_terminal() {
     );
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Runs `jpd` with `args`; returns its exit code and stderr.
+fn jpd_code(args: &[&str], dirs: &[&Path]) -> (Option<i32>, String) {
+    let o = jpd().args(args).args(dirs).output().unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// Every file under `dir`, as paths relative to it, in name order.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    fn walk(root: &Path, d: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.push(p.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+/// A manifest without the three keys that record the run itself rather than its results.
+fn manifest_but_the_run(dir: &Path) -> serde_json::Map<String, serde_json::Value> {
+    let mut m: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&read(dir, "manifest.json")).unwrap();
+    for k in ["command_line", "started", "seconds"] {
+        assert!(m.remove(k).is_some(), "{k}");
+    }
+    m
+}
+
+/// The whole 3x3 board in three shards (`--shard 0/3`, `1/3`, `2/3`, each with its own thread
+/// count), merged by `jpd merge` from the folders given in another order, is the unsharded run
+/// byte for byte, file by file (the examples' SGF included); its manifest.json differs only
+/// where it records the command itself: `command_line` (the merge's), `started` (the earliest
+/// shard's) and `seconds` (the shards' added).
+#[test]
+fn three_shards_of_exhaust_merge_to_the_bytes_of_the_unsharded_run() {
+    let whole = scratch("shard-whole");
+    let (code, err) = jpd_code(
+        &["exhaust", "-q", "--size", "3", "--all", "--out"],
+        &[&whole],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let shards: Vec<PathBuf> = (0..3).map(|i| scratch(&format!("shard-{i}"))).collect();
+    let mut legal = 0;
+    for (i, d) in shards.iter().enumerate() {
+        let shard = format!("{i}/3");
+        let threads = (i + 1).to_string();
+        let args = [
+            "exhaust", "-q", "--size", "3", "--all", "--shard", &shard, "-j", &threads,
+        ];
+        let (code, err) = jpd_code(&[&args[..], &["--out"]].concat(), &[d]);
+        assert_eq!(code, Some(0), "{err}");
+        let m = measures(d);
+        legal += m[&("legal".into(), "positions".into())].0;
+        let manifest: serde_json::Value = serde_json::from_str(&read(d, "manifest.json")).unwrap();
+        assert_eq!(manifest["shard"]["index"], i);
+        assert_eq!(manifest["shard"]["count"], 3);
+        assert_eq!(manifest["checkpoint"]["nodes"], 1_000_000);
+        assert_eq!(manifest["chunks"], 243, "729 chunks, 243 each");
+        assert!(!d.join("checkpoint.json").exists());
+    }
+    // Each shard counted its share only.
+    assert_eq!(legal, 12_675);
+    let merged = scratch("shard-merged");
+    let (code, err) = jpd_code(
+        &["merge", "-o", merged.to_str().unwrap()],
+        &[&shards[2], &shards[0], &shards[1]],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("12675 legal positions"), "{err}");
+    let files = files_under(&whole);
+    assert_eq!(files, files_under(&merged));
+    assert!(files.len() >= 10, "{files:?}");
+    assert!(files.iter().any(|f| f.starts_with("examples")), "{files:?}");
+    for f in &files {
+        if f.as_os_str() == "manifest.json" {
+            continue;
+        }
+        let (a, b) = (
+            std::fs::read(whole.join(f)).unwrap(),
+            std::fs::read(merged.join(f)).unwrap(),
+        );
+        assert!(a == b, "{} differs", f.display());
+    }
+    assert_eq!(manifest_but_the_run(&whole), manifest_but_the_run(&merged));
+    let m: serde_json::Value = serde_json::from_str(&read(&merged, "manifest.json")).unwrap();
+    assert_eq!(m["command_line"][1], "merge");
+    for d in shards.iter().chain([&whole, &merged]) {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+/// Runs `jpd exhaust --size 2 FLAGS --out DIR` to the end.
+fn exhaust_into(dir: &Path, flags: &[&str]) {
+    let (code, err) = jpd_code(
+        &[&["exhaust", "-q", "--size", "2"], flags, &["--out"]].concat(),
+        &[dir],
+    );
+    assert_eq!(code, Some(0), "{flags:?}: {err}");
+}
+
+/// `jpd merge` of shards of an exhaustive run refuses, with exit code 2, naming the folder or
+/// the shard, and writing nothing: a missing shard, a shard given twice, a shard of another
+/// run (mode, node budget) or of another split, an unfinished shard, a run that is no shard, and
+/// a shard whose CSV file was changed.
+#[test]
+fn exhaust_merge_refuses_shards_that_are_not_one_whole_run() {
+    let s: Vec<PathBuf> = (0..3).map(|i| scratch(&format!("refuse-{i}"))).collect();
+    for (i, d) in s.iter().enumerate() {
+        exhaust_into(d, &["--shard", &format!("{i}/3")]);
+    }
+    let classes = scratch("refuse-classes");
+    exhaust_into(&classes, &["--classes", "--shard", "1/3"]);
+    let nodes = scratch("refuse-nodes");
+    exhaust_into(&nodes, &["--nodes", "500", "--shard", "1/3"]);
+    let split = scratch("refuse-split");
+    exhaust_into(&split, &["--shard", "1/2"]);
+    let whole = scratch("refuse-whole");
+    exhaust_into(&whole, &[]);
+    let cut = scratch("refuse-cut");
+    let mut cfg = ExhaustConfig::new(2, Mode::All);
+    cfg.shard = Some("1/3".parse().unwrap());
+    cfg.batch = 2;
+    cfg.stop_after_batches = Some(1);
+    assert!(
+        !exhaust::run(&cfg, &cut, &ExhaustHooks::default())
+            .unwrap()
+            .complete
+    );
+    let out = scratch("refuse-out");
+    let cases: [(&[&PathBuf], String); 8] = [
+        (&[&s[0], &s[2]], "shard 1/3 of the run is missing".into()),
+        (
+            &[&s[0], &s[1], &s[1], &s[2]],
+            format!("{}: shard 1/3 is given twice", s[1].display()),
+        ),
+        (
+            &[&s[0], &classes, &s[2]],
+            format!("{}: a shard of another run than", classes.display()),
+        ),
+        (&[&s[0], &nodes, &s[2]], "--nodes 500".into()),
+        (
+            &[&s[0], &split, &s[2]],
+            format!("{}: shard 1/2 of a run split in 2", split.display()),
+        ),
+        (
+            &[&s[0], &cut, &s[2]],
+            "shard 1/3 stopped after 2 of its 27 chunks".into(),
+        ),
+        (
+            &[&s[0], &s[1], &s[2], &whole],
+            format!("{}: not a shard", whole.join("manifest.json").display()),
+        ),
+        (&[&s[0], &s[1]], "shard 2/3 of the run is missing".into()),
+    ];
+    for (dirs, want) in cases {
+        let dirs: Vec<&Path> = dirs.iter().map(|d| d.as_path()).collect();
+        let (code, err) = jpd_code(&["merge", "-o", out.to_str().unwrap()], &dirs);
+        assert_eq!(code, Some(2), "{dirs:?}: {err}");
+        assert!(err.contains(&want), "{dirs:?}: {want}: {err}");
+        assert!(
+            !out.exists() || files_under(&out).is_empty(),
+            "{dirs:?}: {:?}",
+            files_under(&out)
+        );
+    }
+    // A row changed in place (the length kept) is found by the checksum, and nothing is written.
+    let games = read(&s[1], "games.csv");
+    let at = games.trim_end().rfind(",0,").unwrap() + 1;
+    let mut changed = games.clone().into_bytes();
+    changed[at] = b'1';
+    std::fs::write(s[1].join("games.csv"), &changed).unwrap();
+    let (code, err) = jpd_code(
+        &["merge", "-o", out.to_str().unwrap()],
+        &[&s[0], &s[1], &s[2]],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{}: its bytes do not have the checksum",
+            s[1].join("games.csv").display()
+        )),
+        "{err}"
+    );
+    assert!(
+        !out.exists() || files_under(&out).is_empty(),
+        "{:?}",
+        files_under(&out)
+    );
+    std::fs::write(s[1].join("games.csv"), &games).unwrap();
+    let (code, err) = jpd_code(
+        &["merge", "-o", out.to_str().unwrap()],
+        &[&s[0], &s[1], &s[2]],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    for d in s
+        .iter()
+        .chain([&classes, &nodes, &split, &whole, &cut, &out])
+    {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+/// `--shard` is 0-based: `3/3` and a value that is no `I/N` are refused with exit code 2 and the
+/// rule; a shard resumes only from its own checkpoint: one of another shard, of another split
+/// or of the unsharded run is refused (exit code 2, the folder left as it was).
+#[test]
+fn exhaust_shards_are_0_based_and_resume_only_their_own_checkpoint() {
+    let d = scratch("shard-bad");
+    for bad in ["3/3", "x", "1/0"] {
+        let (code, err) = jpd_code(&["exhaust", "--size", "2", "--shard", bad, "--out"], &[&d]);
+        assert_eq!(code, Some(2), "{bad}: {err}");
+        assert!(
+            err.contains(&format!("bad shard '{bad}': expected I/N with 0 <= I < N")),
+            "{bad}: {err}"
+        );
+        assert!(!d.exists(), "{bad}");
+    }
+    let mut cfg = ExhaustConfig::new(2, Mode::All);
+    cfg.shard = Some("0/3".parse().unwrap());
+    cfg.batch = 2;
+    cfg.stop_after_batches = Some(1);
+    assert!(
+        !exhaust::run(&cfg, &d, &ExhaustHooks::default())
+            .unwrap()
+            .complete
+    );
+    assert_eq!(exhaust::chunks_done(&cfg, &d), 2);
+    let before = std::fs::read(d.join("checkpoint.json")).unwrap();
+    for (other, what) in [(Some("1/3"), "1/3"), (Some("0/2"), "0/2"), (None, "")] {
+        let mut o = cfg.clone();
+        o.shard = other.map(|s| s.parse().unwrap());
+        let e = exhaust::run(&o, &d, &ExhaustHooks::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("a checkpoint of --size 2 --all --nodes 1000000 --shard 0/3, not of"),
+            "{e}"
+        );
+        assert!(
+            e.contains(&format!(
+                "not of --size 2 --all --nodes 1000000{}{what};",
+                if what.is_empty() { "" } else { " --shard " }
+            )),
+            "{e}"
+        );
+        let mut args = vec!["exhaust", "--size", "2"];
+        if let Some(s) = other {
+            args.extend(["--shard", s]);
+        }
+        args.push("--out");
+        let (code, err) = jpd_code(&args, &[&d]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            err.contains("a checkpoint of --size 2 --all --nodes 1000000 --shard 0/3"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(d.join("checkpoint.json")).unwrap(), before);
+    }
+    // Its own shard resumes to the end.
+    let (code, err) = jpd_code(
+        &["exhaust", "-q", "--size", "2", "--shard", "0/3", "--out"],
+        &[&d],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let m: serde_json::Value = serde_json::from_str(&read(&d, "manifest.json")).unwrap();
+    assert_eq!(
+        (m["chunks_done"].as_u64(), m["complete"].as_bool()),
+        (Some(27), Some(true))
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
