@@ -729,6 +729,12 @@ pub fn run(
             f(cp.chunks_done, chunks, violations_of(&cp.totals));
         }
     }
+    // The files' lengths and checksums as they stand (a shard with no chunk, such as 4/5 of
+    // the 3 chunks of 1x1, has only its headers and never reached a batch).
+    if let Some(g) = games.as_mut() {
+        g.checkpoint(&mut cp)?;
+    }
+    viol.checkpoint(&mut cp)?;
     let complete = cp.chunks_done == chunks;
     let violations = violations_of(&cp.totals);
     write_reports(cfg, dir, &cp, &summary, complete, &Origin::this_build())?;

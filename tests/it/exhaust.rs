@@ -427,7 +427,7 @@ fn exhaust_merge_refuses_shards_that_are_not_one_whole_run() {
             .complete
     );
     let out = scratch("refuse-out");
-    let cases: [(&[&PathBuf], String); 8] = [
+    let cases: [(&[&PathBuf], String); 9] = [
         (&[&s[0], &s[2]], "shard 1/3 of the run is missing".into()),
         (
             &[&s[0], &s[1], &s[1], &s[2]],
@@ -451,6 +451,10 @@ fn exhaust_merge_refuses_shards_that_are_not_one_whole_run() {
             format!("{}: not a shard", whole.join("manifest.json").display()),
         ),
         (&[&s[0], &s[1]], "shard 2/3 of the run is missing".into()),
+        (
+            &[&s[1]],
+            "shards 0/3, 2/3 of the run are missing (1 folder given, of 3 shards)".into(),
+        ),
     ];
     for (dirs, want) in cases {
         let dirs: Vec<&Path> = dirs.iter().map(|d| d.as_path()).collect();
@@ -568,4 +572,49 @@ fn exhaust_shards_are_0_based_and_resume_only_their_own_checkpoint() {
         (Some(27), Some(true))
     );
     std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A shard may have no chunk (1x1 has 3 chunks; shards 3/5 and 4/5 have none): it writes the
+/// headers, its manifest counts them, and the five shards merge to the unsharded run's bytes.
+#[test]
+fn exhaust_shards_without_chunks_merge_too() {
+    let whole = scratch("none-whole");
+    let (code, err) = jpd_code(&["exhaust", "-q", "--size", "1", "--out"], &[&whole]);
+    assert_eq!(code, Some(0), "{err}");
+    let shards: Vec<PathBuf> = (0..5).map(|i| scratch(&format!("none-{i}"))).collect();
+    for (i, d) in shards.iter().enumerate() {
+        let shard = format!("{i}/5");
+        let (code, err) = jpd_code(
+            &["exhaust", "-q", "--size", "1", "--shard", &shard, "--out"],
+            &[d],
+        );
+        assert_eq!(code, Some(0), "{err}");
+    }
+    let m: serde_json::Value = serde_json::from_str(&read(&shards[4], "manifest.json")).unwrap();
+    assert_eq!(m["chunks"], 0);
+    assert_eq!(
+        m["checkpoint"]["games_csv_bytes"].as_u64(),
+        Some(
+            std::fs::metadata(shards[4].join("games.csv"))
+                .unwrap()
+                .len()
+        )
+    );
+    let merged = scratch("none-merged");
+    let dirs: Vec<&Path> = shards.iter().rev().map(|d| d.as_path()).collect();
+    let (code, err) = jpd_code(&["merge", "-q", "-o", merged.to_str().unwrap()], &dirs);
+    assert_eq!(code, Some(0), "{err}");
+    let files = files_under(&whole);
+    assert_eq!(files, files_under(&merged));
+    for f in files.iter().filter(|f| f.as_os_str() != "manifest.json") {
+        let (a, b) = (
+            std::fs::read(whole.join(f)).unwrap(),
+            std::fs::read(merged.join(f)).unwrap(),
+        );
+        assert!(a == b, "{} differs", f.display());
+    }
+    assert_eq!(manifest_but_the_run(&whole), manifest_but_the_run(&merged));
+    for d in shards.iter().chain([&whole, &merged]) {
+        std::fs::remove_dir_all(d).unwrap();
+    }
 }

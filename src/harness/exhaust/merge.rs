@@ -240,10 +240,20 @@ fn read_shards(out: &Path, shard_dirs: &[PathBuf]) -> Result<Vec<ShardDir>, Exha
         .map(|i| format!("{i}/{count}"))
         .collect();
     if !missing.is_empty() {
+        const SHOWN: usize = 8;
+        let mut names = missing[..missing.len().min(SHOWN)].join(", ");
+        if missing.len() > SHOWN {
+            names += &format!(" and {} more", missing.len() - SHOWN);
+        }
         return Err(ExhaustError::Shards(format!(
-            "shard {} of the run is missing ({} folder{} given, of {count} shards): give the \
-             folder of every shard, 0/{count} to {}/{count}",
-            missing.join(", "),
+            "{} {names} of the run {} missing ({} folder{} given, of {count} shards): give \
+             the folder of every shard, 0/{count} to {}/{count}",
+            if missing.len() == 1 {
+                "shard"
+            } else {
+                "shards"
+            },
+            if missing.len() == 1 { "is" } else { "are" },
             shards.len(),
             if shards.len() == 1 { "" } else { "s" },
             count - 1
