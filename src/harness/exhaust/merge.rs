@@ -85,12 +85,13 @@ pub fn is_exhaust_folder(dir: &Path) -> bool {
 /// Joins the folders of every shard of one exhaustive run (`jpd exhaust --shard I/N`, each
 /// complete, in any order) into `out`: games.csv and violations.csv in chunk order, the
 /// totals and summaries added, the reports and examples written as the unsharded run writes
-/// them; its manifest.json differs from the unsharded run's only in `command_line` (`command_line`
-/// here), `started` (the earliest shard's) and `seconds` (the shards' added). A folder that is
-/// not a shard of the same run (size, mode, node budget, games.csv, count only, build, number
-/// of shards), a shard given twice, missing or unfinished, or a CSV file that is not what its
-/// manifest counted, is refused before anything is written; the CSV files are written whole
-/// or not at all. `out` must be empty (`jpd merge` clears it first under `--force`).
+/// them; its manifest.json differs from the unsharded run's only in `command_line` (the one
+/// given here), `started` (the earliest shard's) and `seconds` (the shards' added). A folder
+/// that is not a shard of the same run (size, mode, node budget, games.csv, count only, build,
+/// number of shards), a shard given twice, missing or unfinished, or a CSV file that is not
+/// what its manifest counted, is refused before any file is in place: the merged CSV files are
+/// written to temporary files, renamed only once every shard's bytes have been checked, and
+/// removed on a refusal. `out` should be empty (`jpd merge` clears it first under `--force`).
 pub fn merge(
     out: &Path,
     shard_dirs: &[PathBuf],
