@@ -113,7 +113,7 @@ pub fn run(a: ExhaustArgs, g: &Global) -> Result<Status, CliError> {
     let result = exhaust::run(&cfg, &a.out, &hooks);
     rep.finish();
     let r = result.map_err(CliError::refused)?;
-    print_totals(a.size, cfg.mode, &r);
+    print_totals(&cfg, &r);
     Ok(if !r.complete {
         Status::Interrupted
     } else if r.violations > 0 {
@@ -123,14 +123,18 @@ pub fn run(a: ExhaustArgs, g: &Global) -> Result<Status, CliError> {
     })
 }
 
-/// The one line of totals on stdout.
-fn print_totals(size: u8, mode: Mode, r: &ExhaustReport) {
+/// The one line of totals on stdout (of the shard's chunks, with --shard).
+fn print_totals(cfg: &ExhaustConfig, r: &ExhaustReport) {
+    let size = cfg.size;
+    let run = match cfg.shard {
+        Some(s) => format!("{}, shard {s}", cfg.mode.name()),
+        None => cfg.mode.name().to_string(),
+    };
     let legal = r.totals.get("legal");
     let settled = r.totals.get("settled");
     println!(
-        "{size}x{size} ({}): {} legal positions, {} symmetry classes; {} settled \
+        "{size}x{size} ({run}): {} legal positions, {} symmetry classes; {} settled \
          positions ({} games); {} invariant failures{}",
-        mode.name(),
         legal.positions,
         legal.classes,
         settled.positions,

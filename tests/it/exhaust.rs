@@ -347,8 +347,17 @@ fn three_shards_of_exhaust_merge_to_the_bytes_of_the_unsharded_run() {
         let args = [
             "exhaust", "-q", "--size", "3", "--all", "--shard", &shard, "-j", &threads,
         ];
-        let (code, err) = jpd_code(&[&args[..], &["--out"]].concat(), &[d]);
-        assert_eq!(code, Some(0), "{err}");
+        let o = jpd()
+            .args([&args[..], &["--out"]].concat())
+            .arg(d)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{stdout}");
+        assert!(
+            stdout.starts_with(&format!("3x3 (all, shard {i}/3): ")),
+            "{stdout}"
+        );
         let m = measures(d);
         legal += m[&("legal".into(), "positions".into())].0;
         let manifest: serde_json::Value = serde_json::from_str(&read(d, "manifest.json")).unwrap();
