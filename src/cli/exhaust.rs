@@ -52,10 +52,10 @@ pub struct ExhaustArgs {
     /// Only count the legal positions and symmetry classes (no game is played).
     #[arg(long)]
     count_only: bool,
-    /// Run only shard I of N, 0-based: the chunks c with c % N == I (--shard 0/3, 1/3, 2/3; a
-    /// Slurm job array --array=0-2 gives $SLURM_ARRAY_TASK_ID/3). Each shard writes its own
-    /// folder and resumes from its own checkpoint; jpd merge joins them into the bytes of the
-    /// unsharded run.
+    /// Run only shard I of N (1-based, 1 <= I <= N): the chunks c with c % N == I - 1 (--shard
+    /// 1/3, 2/3, 3/3; a Slurm job array --array=1-3 gives $SLURM_ARRAY_TASK_ID/3). Each shard
+    /// writes its own folder and resumes from its own checkpoint; jpd merge joins them into the
+    /// bytes of the unsharded run.
     #[arg(long, value_name = "I/N")]
     shard: Option<ExhaustShard>,
 }

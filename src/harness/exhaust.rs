@@ -13,10 +13,10 @@
 //! totals go to `checkpoint.json` (written to a temporary file, then renamed), and an
 //! interrupted run resumes from it.
 //!
-//! A run may be split into shards ([`ExhaustShard`], `--shard I/N`, 0-based): shard `I` runs the
-//! chunks `c` with `c % N == I`, in its own folder with its own checkpoint, and its manifest
-//! keeps its totals, so that [`merge`] joins the shards of one run into the bytes of the
-//! unsharded run.
+//! A run may be split into shards ([`ExhaustShard`], `--shard I/N`, 1 <= I <= N): shard `I` runs
+//! the chunks `c` with `c % N == I - 1`, in its own folder with its own checkpoint, and its
+//! manifest keeps its totals, so that [`merge`] joins the shards of one run into the bytes of
+//! the unsharded run.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -72,35 +72,65 @@ impl Mode {
     }
 }
 
-/// One of `count` slices of an exhaustive run, 0-based: shard `index` runs the chunks `c` with
-/// `c % count == index` (`--shard 0/3`, `1/3`, `2/3`; a Slurm job array `--array=0-2` gives
-/// `$SLURM_ARRAY_TASK_ID` in that range).
+/// One of `count` slices of an exhaustive run, 1-based as `jpd run --shard`: shard `index` runs
+/// the chunks `c` with `c % count == index - 1` (`--shard 1/3`, `2/3`, `3/3`; a Slurm job array
+/// `--array=1-3` gives `$SLURM_ARRAY_TASK_ID` in that range). A checkpoint or manifest holding
+/// an index outside 1 to `count` is refused when read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "ShardFields")]
 pub struct ExhaustShard {
-    /// Which slice, 0 to `count - 1`.
+    /// Which slice, 1 to `count`.
     pub index: u64,
     /// How many slices, at least 1.
     pub count: u64,
 }
 
+/// An [`ExhaustShard`] as a file holds it, before it is checked.
+#[derive(Deserialize)]
+struct ShardFields {
+    index: u64,
+    count: u64,
+}
+
+impl TryFrom<ShardFields> for ExhaustShard {
+    type Error = String;
+    fn try_from(f: ShardFields) -> Result<Self, String> {
+        if f.index == 0 || f.index > f.count {
+            return Err(format!(
+                "shard {}/{}: expected 1 <= index <= count",
+                f.index, f.count
+            ));
+        }
+        Ok(ExhaustShard {
+            index: f.index,
+            count: f.count,
+        })
+    }
+}
+
 impl ExhaustShard {
+    /// This shard's first chunk, `index - 1` (whether the run has it or not).
+    fn first(&self) -> u64 {
+        self.index - 1
+    }
+
     /// Whether chunk `c` is this shard's.
     pub fn contains(&self, c: u64) -> bool {
-        c % self.count == self.index
+        c % self.count == self.first()
     }
 
     /// How many of the `total` chunks of a run are this shard's.
     pub fn chunks(&self, total: u64) -> u64 {
-        if self.index >= total {
+        if self.first() >= total {
             0
         } else {
-            (total - self.index).div_ceil(self.count)
+            (total - self.first()).div_ceil(self.count)
         }
     }
 
     /// The `j`-th chunk of this shard (of the run's chunks).
     pub fn chunk(&self, j: u64) -> u64 {
-        self.index + j * self.count
+        self.first() + j * self.count
     }
 }
 
@@ -115,14 +145,14 @@ impl std::str::FromStr for ExhaustShard {
     fn from_str(s: &str) -> Result<Self, String> {
         let bad = || {
             format!(
-                "bad shard '{s}': expected I/N with 0 <= I < N (0-based: --shard 0/3, 1/3 and 2/3 \
-                 split a run in three)"
+                "bad shard '{s}': expected I/N with 1 <= I <= N (--shard 1/3, 2/3 and 3/3 split \
+                 a run in three)"
             )
         };
         let (i, n) = s.split_once('/').ok_or_else(bad)?;
         let index: u64 = i.trim().parse().map_err(|_| bad())?;
         let count: u64 = n.trim().parse().map_err(|_| bad())?;
-        if count == 0 || index >= count {
+        if count == 0 || index == 0 || index > count {
             return Err(bad());
         }
         Ok(ExhaustShard { index, count })
@@ -729,7 +759,7 @@ pub fn run(
             f(cp.chunks_done, chunks, violations_of(&cp.totals));
         }
     }
-    // The files' lengths and checksums as they stand (a shard with no chunk, such as 4/5 of
+    // The files' lengths and checksums as they stand (a shard with no chunk, such as 5/5 of
     // the 3 chunks of 1x1, has only its headers and never reached a batch).
     if let Some(g) = games.as_mut() {
         g.checkpoint(&mut cp)?;
@@ -803,8 +833,8 @@ mod tests {
     use super::*;
 
     /// The shards of a split take every chunk of every board exactly once, each shard its
-    /// chunks in increasing order, as many as `chunks` says; `I/N` is 0-based and a bad one is
-    /// refused.
+    /// chunks in increasing order, as many as `chunks` says; `I/N` is 1-based (chunk `c` is shard
+    /// `c % N + 1`'s) and a bad one is refused, as is one read from a file.
     #[test]
     fn every_chunk_is_in_exactly_one_shard() {
         for size in 1..=MAX_SIZE {
@@ -812,11 +842,14 @@ mod tests {
             for count in [1, 2, 3, 4, 7, 10, 100, total, total + 5] {
                 let mut owner = vec![0u32; total as usize];
                 let mut listed = 0;
-                for index in 0..count {
+                for index in 1..=count {
                     let mut cfg = ExhaustConfig::new(size, Mode::All);
                     cfg.shard = Some(ExhaustShard { index, count });
                     let shard = cfg.shard.unwrap();
                     let n = cfg.chunks_in_scope();
+                    // Shard I's first chunk is I - 1, if the board has it.
+                    assert_eq!(n > 0, index <= total);
+                    assert!(n == 0 || cfg.chunk(0) == index - 1);
                     assert_eq!(n, (0..total).filter(|&c| shard.contains(c)).count() as u64);
                     let mut last = None;
                     for j in 0..n {
@@ -838,9 +871,31 @@ mod tests {
         assert_eq!(ExhaustConfig::new(4, Mode::All).chunks_in_scope(), 6561);
         let s: ExhaustShard = "2/3".parse().unwrap();
         assert_eq!((s.index, s.count, s.to_string()), (2, 3, "2/3".to_string()));
-        for bad in ["3/3", "x", "1", "0/0", "-1/3", "1/3/4", ""] {
+        assert_eq!(
+            (0..7).map(|j| s.chunk(j)).collect::<Vec<_>>(),
+            [1, 4, 7, 10, 13, 16, 19]
+        );
+        for (i, c) in [(1, 0), (2, 1), (3, 2), (1, 3), (3, 8)] {
+            let s: ExhaustShard = format!("{i}/3").parse().unwrap();
+            assert!(s.contains(c), "{s} {c}");
+        }
+        for bad in [
+            "0/3", "4/3", "3/2", "x", "1", "0/0", "1/0", "-1/3", "1/3/4", "",
+        ] {
             let e = bad.parse::<ExhaustShard>().unwrap_err();
-            assert!(e.contains("expected I/N with 0 <= I < N"), "{bad}: {e}");
+            assert!(e.contains("expected I/N with 1 <= I <= N"), "{bad}: {e}");
+        }
+        // As a checkpoint or manifest holds it: read back as written, an index outside 1 to N
+        // refused.
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(json, r#"{"index":2,"count":3}"#);
+        assert_eq!(serde_json::from_str::<ExhaustShard>(&json).unwrap(), s);
+        for bad in [r#"{"index":0,"count":3}"#, r#"{"index":4,"count":3}"#] {
+            let e = serde_json::from_str::<ExhaustShard>(bad).unwrap_err();
+            assert!(
+                e.to_string().contains("expected 1 <= index <= count"),
+                "{e}"
+            );
         }
     }
 

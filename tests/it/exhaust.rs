@@ -326,7 +326,7 @@ fn manifest_but_the_run(dir: &Path) -> serde_json::Map<String, serde_json::Value
     m
 }
 
-/// The whole 3x3 board in three shards (`--shard 0/3`, `1/3`, `2/3`, each with its own thread
+/// The whole 3x3 board in three shards (`--shard 1/3`, `2/3`, `3/3`, each with its own thread
 /// count), merged by `jpd merge` from the folders given in another order, is the unsharded run
 /// byte for byte, file by file (the examples' SGF included); its manifest.json differs only
 /// where it records the command itself: `command_line` (the merge's), `started` (the earliest
@@ -339,11 +339,11 @@ fn three_shards_of_exhaust_merge_to_the_bytes_of_the_unsharded_run() {
         &[&whole],
     );
     assert_eq!(code, Some(0), "{err}");
-    let shards: Vec<PathBuf> = (0..3).map(|i| scratch(&format!("shard-{i}"))).collect();
+    let shards: Vec<PathBuf> = (1..=3).map(|i| scratch(&format!("shard-{i}"))).collect();
     let mut legal = 0;
-    for (i, d) in shards.iter().enumerate() {
+    for (i, d) in (1..=3).zip(&shards) {
         let shard = format!("{i}/3");
-        let threads = (i + 1).to_string();
+        let threads = i.to_string();
         let args = [
             "exhaust", "-q", "--size", "3", "--all", "--shard", &shard, "-j", &threads,
         ];
@@ -413,21 +413,22 @@ fn exhaust_into(dir: &Path, flags: &[&str]) {
 /// a shard whose CSV file was changed.
 #[test]
 fn exhaust_merge_refuses_shards_that_are_not_one_whole_run() {
-    let s: Vec<PathBuf> = (0..3).map(|i| scratch(&format!("refuse-{i}"))).collect();
-    for (i, d) in s.iter().enumerate() {
+    // s[0], s[1], s[2]: shards 1/3, 2/3, 3/3.
+    let s: Vec<PathBuf> = (1..=3).map(|i| scratch(&format!("refuse-{i}"))).collect();
+    for (i, d) in (1..=3).zip(&s) {
         exhaust_into(d, &["--shard", &format!("{i}/3")]);
     }
     let classes = scratch("refuse-classes");
-    exhaust_into(&classes, &["--classes", "--shard", "1/3"]);
+    exhaust_into(&classes, &["--classes", "--shard", "2/3"]);
     let nodes = scratch("refuse-nodes");
-    exhaust_into(&nodes, &["--nodes", "500", "--shard", "1/3"]);
+    exhaust_into(&nodes, &["--nodes", "500", "--shard", "2/3"]);
     let split = scratch("refuse-split");
-    exhaust_into(&split, &["--shard", "1/2"]);
+    exhaust_into(&split, &["--shard", "2/2"]);
     let whole = scratch("refuse-whole");
     exhaust_into(&whole, &[]);
     let cut = scratch("refuse-cut");
     let mut cfg = ExhaustConfig::new(2, Mode::All);
-    cfg.shard = Some("1/3".parse().unwrap());
+    cfg.shard = Some("2/3".parse().unwrap());
     cfg.batch = 2;
     cfg.stop_after_batches = Some(1);
     assert!(
@@ -437,10 +438,15 @@ fn exhaust_merge_refuses_shards_that_are_not_one_whole_run() {
     );
     let out = scratch("refuse-out");
     let cases: [(&[&PathBuf], String); 9] = [
-        (&[&s[0], &s[2]], "shard 1/3 of the run is missing".into()),
+        (
+            &[&s[0], &s[2]],
+            "shard 2/3 of the run is missing (2 folders given, of 3 shards): give the folder of \
+             every shard, 1/3 to 3/3"
+                .into(),
+        ),
         (
             &[&s[0], &s[1], &s[1], &s[2]],
-            format!("{}: shard 1/3 is given twice", s[1].display()),
+            format!("{}: shard 2/3 is given twice", s[1].display()),
         ),
         (
             &[&s[0], &classes, &s[2]],
@@ -449,20 +455,20 @@ fn exhaust_merge_refuses_shards_that_are_not_one_whole_run() {
         (&[&s[0], &nodes, &s[2]], "--nodes 500".into()),
         (
             &[&s[0], &split, &s[2]],
-            format!("{}: shard 1/2 of a run split in 2", split.display()),
+            format!("{}: shard 2/2 of a run split in 2", split.display()),
         ),
         (
             &[&s[0], &cut, &s[2]],
-            "shard 1/3 stopped after 2 of its 27 chunks".into(),
+            "shard 2/3 stopped after 2 of its 27 chunks".into(),
         ),
         (
             &[&s[0], &s[1], &s[2], &whole],
             format!("{}: not a shard", whole.join("manifest.json").display()),
         ),
-        (&[&s[0], &s[1]], "shard 2/3 of the run is missing".into()),
+        (&[&s[0], &s[1]], "shard 3/3 of the run is missing".into()),
         (
             &[&s[1]],
-            "shards 0/3, 2/3 of the run are missing (1 folder given, of 3 shards)".into(),
+            "shards 1/3, 3/3 of the run are missing (1 folder given, of 3 shards)".into(),
         ),
     ];
     for (dirs, want) in cases {
@@ -513,23 +519,35 @@ fn exhaust_merge_refuses_shards_that_are_not_one_whole_run() {
     }
 }
 
-/// `--shard` is 0-based: `3/3` and a value that is no `I/N` are refused with exit code 2 and the
-/// rule; a shard resumes only from its own checkpoint: one of another shard, of another split
-/// or of the unsharded run is refused (exit code 2, the folder left as it was).
+/// `--shard` is 1-based, as `jpd run --shard`: `0/3`, `4/3` and a value that is no `I/N` are
+/// refused with exit code 2 and the rule, `3/3` is taken; a shard resumes only from its own
+/// checkpoint: one of another shard, of another split or of the unsharded run is refused (exit
+/// code 2, the folder left as it was).
 #[test]
-fn exhaust_shards_are_0_based_and_resume_only_their_own_checkpoint() {
+fn exhaust_shards_are_1_based_and_resume_only_their_own_checkpoint() {
     let d = scratch("shard-bad");
-    for bad in ["3/3", "x", "1/0"] {
+    for bad in ["0/3", "4/3", "x", "1/0"] {
         let (code, err) = jpd_code(&["exhaust", "--size", "2", "--shard", bad, "--out"], &[&d]);
         assert_eq!(code, Some(2), "{bad}: {err}");
         assert!(
-            err.contains(&format!("bad shard '{bad}': expected I/N with 0 <= I < N")),
+            err.contains(&format!("bad shard '{bad}': expected I/N with 1 <= I <= N")),
             "{bad}: {err}"
         );
         assert!(!d.exists(), "{bad}");
     }
+    // The last shard is taken: of the 81 chunks of 2x2, 3/3 runs the 27 chunks 2, 5, ..., 80.
+    let last = scratch("shard-last");
+    let (code, err) = jpd_code(
+        &["exhaust", "-q", "--size", "2", "--shard", "3/3", "--out"],
+        &[&last],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let m: serde_json::Value = serde_json::from_str(&read(&last, "manifest.json")).unwrap();
+    assert_eq!(m["shard"], serde_json::json!({"index": 3, "count": 3}));
+    assert_eq!(m["chunks"], 27);
+    std::fs::remove_dir_all(&last).unwrap();
     let mut cfg = ExhaustConfig::new(2, Mode::All);
-    cfg.shard = Some("0/3".parse().unwrap());
+    cfg.shard = Some("1/3".parse().unwrap());
     cfg.batch = 2;
     cfg.stop_after_batches = Some(1);
     assert!(
@@ -539,14 +557,14 @@ fn exhaust_shards_are_0_based_and_resume_only_their_own_checkpoint() {
     );
     assert_eq!(exhaust::chunks_done(&cfg, &d), 2);
     let before = std::fs::read(d.join("checkpoint.json")).unwrap();
-    for (other, what) in [(Some("1/3"), "1/3"), (Some("0/2"), "0/2"), (None, "")] {
+    for (other, what) in [(Some("2/3"), "2/3"), (Some("1/2"), "1/2"), (None, "")] {
         let mut o = cfg.clone();
         o.shard = other.map(|s| s.parse().unwrap());
         let e = exhaust::run(&o, &d, &ExhaustHooks::default())
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("a checkpoint of --size 2 --all --nodes 1000000 --shard 0/3, not of"),
+            e.contains("a checkpoint of --size 2 --all --nodes 1000000 --shard 1/3, not of"),
             "{e}"
         );
         assert!(
@@ -564,14 +582,14 @@ fn exhaust_shards_are_0_based_and_resume_only_their_own_checkpoint() {
         let (code, err) = jpd_code(&args, &[&d]);
         assert_eq!(code, Some(2), "{err}");
         assert!(
-            err.contains("a checkpoint of --size 2 --all --nodes 1000000 --shard 0/3"),
+            err.contains("a checkpoint of --size 2 --all --nodes 1000000 --shard 1/3"),
             "{err}"
         );
         assert_eq!(std::fs::read(d.join("checkpoint.json")).unwrap(), before);
     }
     // Its own shard resumes to the end.
     let (code, err) = jpd_code(
-        &["exhaust", "-q", "--size", "2", "--shard", "0/3", "--out"],
+        &["exhaust", "-q", "--size", "2", "--shard", "1/3", "--out"],
         &[&d],
     );
     assert_eq!(code, Some(0), "{err}");
@@ -583,15 +601,15 @@ fn exhaust_shards_are_0_based_and_resume_only_their_own_checkpoint() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
-/// A shard may have no chunk (1x1 has 3 chunks; shards 3/5 and 4/5 have none): it writes the
+/// A shard may have no chunk (1x1 has 3 chunks; shards 4/5 and 5/5 have none): it writes the
 /// headers, its manifest counts them, and the five shards merge to the unsharded run's bytes.
 #[test]
 fn exhaust_shards_without_chunks_merge_too() {
     let whole = scratch("none-whole");
     let (code, err) = jpd_code(&["exhaust", "-q", "--size", "1", "--out"], &[&whole]);
     assert_eq!(code, Some(0), "{err}");
-    let shards: Vec<PathBuf> = (0..5).map(|i| scratch(&format!("none-{i}"))).collect();
-    for (i, d) in shards.iter().enumerate() {
+    let shards: Vec<PathBuf> = (1..=5).map(|i| scratch(&format!("none-{i}"))).collect();
+    for (i, d) in (1..=5).zip(&shards) {
         let shard = format!("{i}/5");
         let (code, err) = jpd_code(
             &["exhaust", "-q", "--size", "1", "--shard", &shard, "--out"],

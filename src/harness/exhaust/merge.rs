@@ -2,9 +2,9 @@
 //! the unsharded run writes, byte for byte but for what records the run itself (the command
 //! line, the start time and the seconds).
 //!
-//! Shard `I` of `N` ran the chunks `c` with `c % N == I`, in chunk order, so each of its CSV
-//! files holds the rows of its chunks one chunk after the other. The merge takes the rows of
-//! chunk 0, 1, 2, ... from shards 0, 1, 2, ... in turn (a row's chunk is read from its game
+//! Shard `I` of `N` (1-based) ran the chunks `c` with `c % N == I - 1`, in chunk order, so each
+//! of its CSV files holds the rows of its chunks one chunk after the other. The merge takes the
+//! rows of chunk 0, 1, 2, ... from shards 1, 2, 3, ... in turn (a row's chunk is read from its game
 //! index, [`position::chunk_of`]) and copies their bytes as they are; the totals and summaries
 //! the shards' manifests keep are added, and the reports written from them as the unsharded run
 //! writes them.
@@ -236,7 +236,7 @@ fn read_shards(out: &Path, shard_dirs: &[PathBuf]) -> Result<Vec<ShardDir>, Exha
         shards.push(s);
     }
     let count = shards[0].shard.count;
-    let missing: Vec<String> = (0..count)
+    let missing: Vec<String> = (1..=count)
         .filter(|i| !shards.iter().any(|s| s.shard.index == *i))
         .map(|i| format!("{i}/{count}"))
         .collect();
@@ -248,7 +248,7 @@ fn read_shards(out: &Path, shard_dirs: &[PathBuf]) -> Result<Vec<ShardDir>, Exha
         }
         return Err(ExhaustError::Shards(format!(
             "{} {names} of the run {} missing ({} folder{} given, of {count} shards): give \
-             the folder of every shard, 0/{count} to {}/{count}",
+             the folder of every shard, 1/{count} to {count}/{count}",
             if missing.len() == 1 {
                 "shard"
             } else {
@@ -257,7 +257,6 @@ fn read_shards(out: &Path, shard_dirs: &[PathBuf]) -> Result<Vec<ShardDir>, Exha
             if missing.len() == 1 { "is" } else { "are" },
             shards.len(),
             if shards.len() == 1 { "" } else { "s" },
-            count - 1
         )));
     }
     shards.sort_by_key(|s| s.shard.index);
@@ -498,6 +497,7 @@ fn merge_csv(
     w.write_all(&head).map_err(|e| io(&path, e))?;
     let n = readers.len() as u64;
     for c in 0..total {
+        // Chunk c is shard c % n + 1's: the (c % n)-th of the shards, in shard order.
         let r = &mut readers[(c % n) as usize];
         if r.next.map(|x| x.0) != Some(c) {
             continue;
