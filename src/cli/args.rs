@@ -91,7 +91,8 @@ pub enum Command {
     /// Run a campaign: many random games verified in parallel, written as CSV to a folder.
     #[command(after_help = run::EXIT_CODES)]
     Run(run::RunArgs),
-    /// Join the folders of the shards of one campaign into one report.
+    /// Join the folders of the shards of one campaign (jpd run --shard) or of one exhaustive run
+    /// (jpd exhaust --shard) into one report.
     #[command(after_help = merge::EXIT_CODES)]
     Merge(merge::MergeArgs),
     /// Every legal position of a board up to 4x4, each with its simplest games, through the

@@ -4,8 +4,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use jipingdian::harness::exhaust::{self, ExhaustConfig, ExhaustHooks, ExhaustReport, Mode};
-use jipingdian::harness::position::chunk_count;
+use jipingdian::harness::exhaust::{
+    self, ExhaustConfig, ExhaustHooks, ExhaustReport, ExhaustShard, Mode,
+};
 use jipingdian::harness::progress::Progress;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -17,7 +18,7 @@ use super::{command_line, lock_out, stop_on_ctrl_c, CliError, Global, Status};
 pub const NAME: &str = "jpd exhaust";
 
 /// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
-pub const EXIT_CODES: &str = "Exit codes: 0 every position done and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (run the same command again to resume from the checkpoint); 2 a size outside 1 to 4, a checkpoint of another run, an output folder in use or not empty without --force, or an I/O error.";
+pub const EXIT_CODES: &str = "Exit codes: 0 every position done (every chunk of the shard, with --shard) and no invariant failed; 1 an invariant failed (see violations.csv); 130 interrupted (run the same command again to resume from the checkpoint); 2 a size outside 1 to 4, a bad --shard, a checkpoint of another run (or of another shard), an output folder in use or not empty without --force, or an I/O error.";
 
 /// The arguments of `jpd exhaust`.
 #[derive(Args)]
@@ -51,6 +52,12 @@ pub struct ExhaustArgs {
     /// Only count the legal positions and symmetry classes (no game is played).
     #[arg(long)]
     count_only: bool,
+    /// Run only shard I of N (1-based, 1 <= I <= N): the chunks c with c % N == I - 1 (--shard
+    /// 1/3, 2/3, 3/3; a Slurm job array --array=1-3 gives $SLURM_ARRAY_TASK_ID/3). Each shard
+    /// writes its own folder and resumes from its own checkpoint; jpd merge joins them into the
+    /// bytes of the unsharded run.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<ExhaustShard>,
 }
 
 impl ExhaustArgs {
@@ -73,6 +80,7 @@ impl ExhaustArgs {
         cfg.count_only = self.count_only;
         cfg.command_line = command_line();
         cfg.force = self.force;
+        cfg.shard = self.shard;
         cfg
     }
 }
@@ -84,7 +92,7 @@ pub fn run(a: ExhaustArgs, g: &Global) -> Result<Status, CliError> {
     let _lock = lock_out(&a.out)?;
     let stop = stop_on_ctrl_c();
     // A bar on a terminal, else a line every few seconds, counted from the checkpoint.
-    let total = chunk_count(a.size.min(4));
+    let total = cfg.chunks_in_scope();
     let start = exhaust::chunks_done(&cfg, &a.out);
     let done = AtomicU64::new(start);
     let failed = AtomicU64::new(0);
@@ -105,7 +113,7 @@ pub fn run(a: ExhaustArgs, g: &Global) -> Result<Status, CliError> {
     let result = exhaust::run(&cfg, &a.out, &hooks);
     rep.finish();
     let r = result.map_err(CliError::refused)?;
-    print_totals(a.size, cfg.mode, &r);
+    print_totals(&cfg, &r);
     Ok(if !r.complete {
         Status::Interrupted
     } else if r.violations > 0 {
@@ -115,14 +123,18 @@ pub fn run(a: ExhaustArgs, g: &Global) -> Result<Status, CliError> {
     })
 }
 
-/// The one line of totals on stdout.
-fn print_totals(size: u8, mode: Mode, r: &ExhaustReport) {
+/// The one line of totals on stdout (of the shard's chunks, with --shard).
+fn print_totals(cfg: &ExhaustConfig, r: &ExhaustReport) {
+    let size = cfg.size;
+    let run = match cfg.shard {
+        Some(s) => format!("{}, shard {s}", cfg.mode.name()),
+        None => cfg.mode.name().to_string(),
+    };
     let legal = r.totals.get("legal");
     let settled = r.totals.get("settled");
     println!(
-        "{size}x{size} ({}): {} legal positions, {} symmetry classes; {} settled \
+        "{size}x{size} ({run}): {} legal positions, {} symmetry classes; {} settled \
          positions ({} games); {} invariant failures{}",
-        mode.name(),
         legal.positions,
         legal.classes,
         settled.positions,

@@ -1,9 +1,10 @@
-//! `jpd merge`: the folders of the shards of one campaign joined into one report.
+//! `jpd merge`: the folders of the shards of one campaign joined into one report, or those of
+//! one exhaustive run (`jpd exhaust --shard I/N`) into the folder of the unsharded run.
 
 use std::path::PathBuf;
 
 use clap::Args;
-use jipingdian::harness::{campaign, record};
+use jipingdian::harness::{campaign, exhaust, record};
 
 use super::{command_line, lock_existing, lock_out, prepare_out, CliError, Global, Status};
 
@@ -11,7 +12,7 @@ use super::{command_line, lock_existing, lock_out, prepare_out, CliError, Global
 pub const NAME: &str = "jpd merge";
 
 /// The exit codes, shown after `--help` (docs/CLI.md's table says the same).
-pub const EXIT_CODES: &str = "Exit codes: 0 merged and complete; 1 merged but incomplete (shards missing); 2 a shard refused (damaged, unfinished, of another campaign), the output folder is a shard, in use, or not empty without --force, or an I/O error.";
+pub const EXIT_CODES: &str = "Exit codes: 0 merged and complete; 1 merged but incomplete (shards of a campaign missing); 2 a shard refused (damaged, unfinished, of another campaign or run, given twice; with shards of jpd exhaust also one missing), the output folder is a shard, in use, or not empty without --force, or an I/O error.";
 
 /// The arguments of `jpd merge`.
 #[derive(Args)]
@@ -22,7 +23,8 @@ pub struct MergeArgs {
     /// Replace what the output folder holds: the files jpd writes there are removed first.
     #[arg(long)]
     force: bool,
-    /// The shards' folders.
+    /// The shards' folders: of jpd run --shard I/N, or of jpd exhaust --shard I/N (told apart
+    /// by their manifests).
     #[arg(required = true)]
     shards: Vec<PathBuf>,
 }
@@ -42,6 +44,20 @@ pub fn run(a: MergeArgs, _: &Global) -> Result<Status, CliError> {
         }
     }
     prepare_out(&a.out, a.force)?;
+    if a.shards.iter().any(|d| exhaust::is_exhaust_folder(d)) {
+        let r = exhaust::merge(&a.out, &a.shards, command_line()).map_err(CliError::refused)?;
+        let legal = r.totals.get("legal");
+        eprintln!(
+            "{NAME}: {} shards of an exhaustive run joined: {} legal positions, {} symmetry \
+             classes, {} invariant failures, written to {}",
+            a.shards.len(),
+            legal.positions,
+            legal.classes,
+            r.violations,
+            a.out.display()
+        );
+        return Ok(Status::Success);
+    }
     let r = campaign::merge(&a.out, &a.shards, command_line(), record::git_commit())
         .map_err(CliError::refused)?;
     eprintln!(

@@ -12,6 +12,11 @@
 //! in chunk order, so the output does not depend on the thread count. After each batch the
 //! totals go to `checkpoint.json` (written to a temporary file, then renamed), and an
 //! interrupted run resumes from it.
+//!
+//! A run may be split into shards ([`ExhaustShard`], `--shard I/N`, 1 <= I <= N): shard `I` runs
+//! the chunks `c` with `c % N == I - 1`, in its own folder with its own checkpoint, and its
+//! manifest keeps its totals, so that [`merge`] joins the shards of one run into the bytes of
+//! the unsharded run.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -32,12 +37,15 @@ use crate::files::FileError;
 use crate::settlement::referee;
 use crate::settlement::PassAlive;
 
+mod merge;
 mod output;
 mod report;
 
+pub use merge::{is_exhaust_folder, merge};
+
 pub use output::{check_room, estimated_bytes};
 use output::{headers_of, violations_header, CsvOut};
-use report::write_reports;
+use report::{write_reports, Origin};
 pub use report::{ExhaustiveRow, EXHAUSTIVE_COLUMNS};
 
 /// The largest board `jpd exhaust` takes: 5x5 has 414,295,148,741 legal positions.
@@ -61,6 +69,93 @@ impl Mode {
             Mode::All => "all",
             Mode::Classes => "classes",
         }
+    }
+}
+
+/// One of `count` slices of an exhaustive run, 1-based as `jpd run --shard`: shard `index` runs
+/// the chunks `c` with `c % count == index - 1` (`--shard 1/3`, `2/3`, `3/3`; a Slurm job array
+/// `--array=1-3` gives `$SLURM_ARRAY_TASK_ID` in that range). A checkpoint or manifest holding
+/// an index outside 1 to `count` is refused when read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "ShardFields")]
+pub struct ExhaustShard {
+    /// Which slice, 1 to `count`.
+    pub index: u64,
+    /// How many slices, at least 1.
+    pub count: u64,
+}
+
+/// An [`ExhaustShard`] as a file holds it, before it is checked.
+#[derive(Deserialize)]
+struct ShardFields {
+    index: u64,
+    count: u64,
+}
+
+impl TryFrom<ShardFields> for ExhaustShard {
+    type Error = String;
+    fn try_from(f: ShardFields) -> Result<Self, String> {
+        if f.index == 0 || f.index > f.count {
+            return Err(format!(
+                "shard {}/{}: expected 1 <= index <= count",
+                f.index, f.count
+            ));
+        }
+        Ok(ExhaustShard {
+            index: f.index,
+            count: f.count,
+        })
+    }
+}
+
+impl ExhaustShard {
+    /// This shard's first chunk, `index - 1` (whether the run has it or not).
+    fn first(&self) -> u64 {
+        self.index - 1
+    }
+
+    /// Whether chunk `c` is this shard's.
+    pub fn contains(&self, c: u64) -> bool {
+        c % self.count == self.first()
+    }
+
+    /// How many of the `total` chunks of a run are this shard's.
+    pub fn chunks(&self, total: u64) -> u64 {
+        if self.first() >= total {
+            0
+        } else {
+            (total - self.first()).div_ceil(self.count)
+        }
+    }
+
+    /// The `j`-th chunk of this shard (of the run's chunks).
+    pub fn chunk(&self, j: u64) -> u64 {
+        self.first() + j * self.count
+    }
+}
+
+impl std::fmt::Display for ExhaustShard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for ExhaustShard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "bad shard '{s}': expected I/N with 1 <= I <= N (--shard 1/3, 2/3 and 3/3 split \
+                 a run in three)"
+            )
+        };
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u64 = i.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(ExhaustShard { index, count })
     }
 }
 
@@ -89,6 +184,8 @@ pub struct ExhaustConfig {
     /// ([`crate::outdir::prepare`]); without it only an empty folder, or one holding a
     /// checkpoint of the same run (resumed), is used.
     pub force: bool,
+    /// The slice of the chunks this run does (`None`: all of them).
+    pub shard: Option<ExhaustShard>,
 }
 
 impl ExhaustConfig {
@@ -105,7 +202,41 @@ impl ExhaustConfig {
             count_only: false,
             command_line: Vec::new(),
             force: false,
+            shard: None,
         }
+    }
+
+    /// The chunks this run does: every chunk of the board, or the shard's.
+    pub fn chunks_in_scope(&self) -> u64 {
+        let total = position::chunk_count(self.size.clamp(1, MAX_SIZE));
+        self.shard.map_or(total, |s| s.chunks(total))
+    }
+
+    /// The `j`-th chunk this run does.
+    fn chunk(&self, j: u64) -> u64 {
+        self.shard.map_or(j, |s| s.chunk(j))
+    }
+
+    /// The run as its flags say it: `--size 3 --all --nodes 1000000 [--count-only] [--shard
+    /// I/N]`.
+    fn describe(
+        size: u8,
+        mode: Mode,
+        nodes: Option<u32>,
+        count_only: bool,
+        shard: Option<ExhaustShard>,
+    ) -> String {
+        let mut d = format!("--size {size} --{}", mode.name());
+        if let Some(n) = nodes {
+            d += &format!(" --nodes {n}");
+        }
+        if count_only {
+            d += " --count-only";
+        }
+        if let Some(s) = shard {
+            d += &format!(" --shard {s}");
+        }
+        d
     }
 }
 
@@ -134,18 +265,30 @@ pub enum ExhaustError {
     /// The output folder is not empty (and holds no checkpoint to resume), or is in use.
     #[error(transparent)]
     OutDir(#[from] crate::outdir::OutDirError),
-    /// The checkpoint is of another run.
+    /// The checkpoint is of another run (size, mode, node budget, count only, or shard).
     #[error(
-        "{path}: a checkpoint of --size {size} --{mode}; run that again, use an empty folder, or pass --force to start afresh"
+        "{path}: a checkpoint of {run}, not of {this}; run that again, use an empty folder, or pass --force to start afresh"
     )]
     OtherRun {
         /// The checkpoint.
         path: PathBuf,
-        /// Its size.
-        size: u8,
-        /// Its mode.
-        mode: &'static str,
+        /// Its run, as flags (`--size 2 --classes --nodes 1000000 --shard 0/3`).
+        run: String,
+        /// The run asked for, as flags.
+        this: String,
     },
+    /// A folder given to [`merge`] is not a shard of the run the others are, or is damaged or
+    /// unfinished.
+    #[error("{path}: {why}")]
+    Shard {
+        /// The folder (or its file).
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The folders given to [`merge`] are not every shard of one run.
+    #[error("{0}")]
+    Shards(String),
     /// A CSV file does not hold what the checkpoint counted: cut, or changed in place.
     #[error("{path}: {why}; run the same command with --force to start afresh")]
     Changed {
@@ -253,7 +396,15 @@ struct Checkpoint {
     mode: Mode,
     #[serde(default)]
     count_only: bool,
+    /// The referee's node budget (absent from checkpoints written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    nodes: Option<u32>,
+    /// The shard, if the run is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shard: Option<ExhaustShard>,
+    /// Chunks done (of this run's: the shard's in a shard).
     chunks_done: u64,
+    /// Chunks of this run (the shard's in a shard).
     chunks: u64,
     games_csv_bytes: u64,
     violations_csv_bytes: u64,
@@ -502,7 +653,7 @@ pub fn chunks_done(cfg: &ExhaustConfig, dir: &Path) -> u64 {
     if cfg.force || cfg.size == 0 || cfg.size > MAX_SIZE || !cp_path.exists() {
         return 0;
     }
-    load_checkpoint(cfg, &cp_path, position::chunk_count(cfg.size)).map_or(0, |cp| cp.chunks_done)
+    load_checkpoint(cfg, &cp_path, cfg.chunks_in_scope()).map_or(0, |cp| cp.chunks_done)
 }
 
 /// The games on which an invariant failed, over every theorem.
@@ -533,7 +684,7 @@ pub fn run(
         crate::outdir::prepare(dir, cfg.force)?;
     }
     fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-    let chunks = position::chunk_count(cfg.size);
+    let chunks = cfg.chunks_in_scope();
     let mut cp = load_checkpoint(cfg, &cp_path, chunks)?;
     let mut summary =
         Summary::from_data(&cp.summary).map_err(|why| ExhaustError::BadCheckpoint {
@@ -583,7 +734,7 @@ pub fn run(
         let results: Vec<ChunkResult> = pool.install(|| {
             (cp.chunks_done..end)
                 .into_par_iter()
-                .map(|c| run_chunk(cfg, &sym, c))
+                .map(|j| run_chunk(cfg, &sym, cfg.chunk(j)))
                 .collect()
         });
         for r in results {
@@ -608,9 +759,15 @@ pub fn run(
             f(cp.chunks_done, chunks, violations_of(&cp.totals));
         }
     }
+    // The files' lengths and checksums as they stand (a shard with no chunk, such as 5/5 of
+    // the 3 chunks of 1x1, has only its headers and never reached a batch).
+    if let Some(g) = games.as_mut() {
+        g.checkpoint(&mut cp)?;
+    }
+    viol.checkpoint(&mut cp)?;
     let complete = cp.chunks_done == chunks;
     let violations = violations_of(&cp.totals);
-    write_reports(cfg, dir, &cp, &summary, complete)?;
+    write_reports(cfg, dir, &cp, &summary, complete, &Origin::this_build())?;
     Ok(ExhaustReport {
         complete,
         totals: cp.totals,
@@ -632,11 +789,22 @@ fn load_checkpoint(
                 path: cp_path.to_path_buf(),
                 why: e.to_string(),
             })?;
-        if cp.size != cfg.size || cp.mode != cfg.mode || cp.count_only != cfg.count_only {
+        if cp.size != cfg.size
+            || cp.mode != cfg.mode
+            || cp.count_only != cfg.count_only
+            || cp.nodes.is_some_and(|n| n != cfg.nodes)
+            || cp.shard != cfg.shard
+        {
             return Err(ExhaustError::OtherRun {
                 path: cp_path.to_path_buf(),
-                size: cp.size,
-                mode: cp.mode.name(),
+                run: ExhaustConfig::describe(cp.size, cp.mode, cp.nodes, cp.count_only, cp.shard),
+                this: ExhaustConfig::describe(
+                    cfg.size,
+                    cfg.mode,
+                    Some(cfg.nodes),
+                    cfg.count_only,
+                    cfg.shard,
+                ),
             });
         }
         cp
@@ -645,6 +813,8 @@ fn load_checkpoint(
             size: cfg.size,
             mode: cfg.mode,
             count_only: cfg.count_only,
+            nodes: Some(cfg.nodes),
+            shard: cfg.shard,
             chunks_done: 0,
             chunks,
             games_csv_bytes: 0,
@@ -661,6 +831,73 @@ fn load_checkpoint(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shards of a split take every chunk of every board exactly once, each shard its
+    /// chunks in increasing order, as many as `chunks` says; `I/N` is 1-based (chunk `c` is shard
+    /// `c % N + 1`'s) and a bad one is refused, as is one read from a file.
+    #[test]
+    fn every_chunk_is_in_exactly_one_shard() {
+        for size in 1..=MAX_SIZE {
+            let total = position::chunk_count(size);
+            for count in [1, 2, 3, 4, 7, 10, 100, total, total + 5] {
+                let mut owner = vec![0u32; total as usize];
+                let mut listed = 0;
+                for index in 1..=count {
+                    let mut cfg = ExhaustConfig::new(size, Mode::All);
+                    cfg.shard = Some(ExhaustShard { index, count });
+                    let shard = cfg.shard.unwrap();
+                    let n = cfg.chunks_in_scope();
+                    // Shard I's first chunk is I - 1, if the board has it.
+                    assert_eq!(n > 0, index <= total);
+                    assert!(n == 0 || cfg.chunk(0) == index - 1);
+                    assert_eq!(n, (0..total).filter(|&c| shard.contains(c)).count() as u64);
+                    let mut last = None;
+                    for j in 0..n {
+                        let c = cfg.chunk(j);
+                        assert!(c < total && shard.contains(c), "{size} {shard} {c}");
+                        assert!(last.is_none_or(|l| l < c));
+                        last = Some(c);
+                        owner[c as usize] += 1;
+                    }
+                    listed += n;
+                }
+                assert_eq!(listed, total, "{size}x{size}, {count} shards");
+                assert!(
+                    owner.iter().all(|&k| k == 1),
+                    "{size}x{size}, {count} shards"
+                );
+            }
+        }
+        assert_eq!(ExhaustConfig::new(4, Mode::All).chunks_in_scope(), 6561);
+        let s: ExhaustShard = "2/3".parse().unwrap();
+        assert_eq!((s.index, s.count, s.to_string()), (2, 3, "2/3".to_string()));
+        assert_eq!(
+            (0..7).map(|j| s.chunk(j)).collect::<Vec<_>>(),
+            [1, 4, 7, 10, 13, 16, 19]
+        );
+        for (i, c) in [(1, 0), (2, 1), (3, 2), (1, 3), (3, 8)] {
+            let s: ExhaustShard = format!("{i}/3").parse().unwrap();
+            assert!(s.contains(c), "{s} {c}");
+        }
+        for bad in [
+            "0/3", "4/3", "3/2", "x", "1", "0/0", "1/0", "-1/3", "1/3/4", "",
+        ] {
+            let e = bad.parse::<ExhaustShard>().unwrap_err();
+            assert!(e.contains("expected I/N with 1 <= I <= N"), "{bad}: {e}");
+        }
+        // As a checkpoint or manifest holds it: read back as written, an index outside 1 to N
+        // refused.
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(json, r#"{"index":2,"count":3}"#);
+        assert_eq!(serde_json::from_str::<ExhaustShard>(&json).unwrap(), s);
+        for bad in [r#"{"index":0,"count":3}"#, r#"{"index":4,"count":3}"#] {
+            let e = serde_json::from_str::<ExhaustShard>(bad).unwrap_err();
+            assert!(
+                e.to_string().contains("expected 1 <= index <= count"),
+                "{e}"
+            );
+        }
+    }
 
     /// The header the row type gives is the one the exhaustive runs always wrote (it was a
     /// list of names written out by hand, beside the row type).

@@ -246,6 +246,22 @@ pub fn chunk_positions(size: u8, c: u64, mut visit: impl FnMut(Small)) {
     }
 }
 
+/// The chunk a position of an `size` x `size` board is enumerated in (the inverse of
+/// [`chunk_positions`] on its first [`chunk_digits`] points): what `jpd merge` reads from each
+/// row's game index to put the rows of a sharded exhaustive run back in chunk order.
+pub fn chunk_of(size: u8, p: Small) -> u64 {
+    (0..chunk_digits(size)).fold(0, |c, j| {
+        let digit = if p.black >> j & 1 == 1 {
+            1
+        } else if p.white >> j & 1 == 1 {
+            2
+        } else {
+            0
+        };
+        c * 3 + digit
+    })
+}
+
 /// Whether a position given point by point (row by row; `None` empty) is legal.
 pub fn grid_legal(size: u8, grid: &[Option<Color>]) -> bool {
     let n = size as usize;
@@ -442,6 +458,27 @@ pub fn simplest_game(
 mod tests {
     use super::*;
     use std::collections::BTreeSet;
+
+    /// Every legal position of the boards 1x1 to 3x3 names the chunk that enumerates it.
+    #[test]
+    fn chunk_of_is_the_chunk_that_enumerates_a_position() {
+        for size in 1..=3u8 {
+            let mut seen = 0u64;
+            for c in 0..chunk_count(size) {
+                chunk_positions(size, c, |p| {
+                    assert_eq!(chunk_of(size, p), c, "{size}x{size} {p:?}");
+                    seen += 1;
+                });
+            }
+            assert_eq!(seen, legal_count(size));
+        }
+        // A 4x4 position with stones on the first two rows: point 0 the most significant digit.
+        let p = Small {
+            black: 1,
+            white: 1 << 7,
+        };
+        assert_eq!(chunk_of(4, p), 3u64.pow(7) + 2);
+    }
 
     fn legal_count(size: u8) -> u64 {
         (0..chunk_count(size))

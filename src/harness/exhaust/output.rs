@@ -16,7 +16,8 @@ use crate::harness::outcome::{RowKey, ViolationRow};
 const LEGAL: [(u64, u64); 4] = [(1, 1), (57, 13), (12_675, 1_824), (24_318_165, 3_047_783)];
 
 /// The bytes a run writes, about: games.csv's rows (about 3.1 games a position, 140 bytes a
-/// row; 127 on 3x3) when it is written, for the chunks left; the rest is a few kilobytes.
+/// row; 127 on 3x3) when it is written, for the chunks left (of the shard's, in a shard); the
+/// rest is a few kilobytes.
 pub fn estimated_bytes(cfg: &ExhaustConfig, chunks_done: u64) -> u64 {
     if !cfg.games_csv || cfg.count_only || !(1..=MAX_SIZE).contains(&cfg.size) {
         return 64 * 1024;
@@ -27,7 +28,7 @@ pub fn estimated_bytes(cfg: &ExhaustConfig, chunks_done: u64) -> u64 {
         Mode::Classes => classes,
     };
     let chunks = position::chunk_count(cfg.size);
-    let left = positions * chunks.saturating_sub(chunks_done) / chunks;
+    let left = positions * cfg.chunks_in_scope().saturating_sub(chunks_done) / chunks;
     64 * 1024 + left * 31 / 10 * 140
 }
 

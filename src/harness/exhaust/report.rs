@@ -81,14 +81,35 @@ pub const EXHAUSTIVE_COLUMNS: [&str; 9] = [
     "example_stones",
 ];
 
+/// The build that counted a run, as its manifest names it: this one, or (for a merge) the one
+/// that ran the shards.
+pub(super) struct Origin {
+    /// The version of jpd.
+    pub version: String,
+    /// The commit it was built from.
+    pub git_commit: String,
+}
+
+impl Origin {
+    /// This build of jpd.
+    pub fn this_build() -> Origin {
+        Origin {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            git_commit: git_commit(),
+        }
+    }
+}
+
 /// Writes the reports of a run into `dir`: summary.csv, findings_summary.csv,
-/// divergence_summary.csv, exhaustive.csv, the smallest examples and the manifest.
+/// divergence_summary.csv, exhaustive.csv, the smallest examples and the manifest (a shard's
+/// also keeps its shard and its checkpoint, which [`super::merge`] reads).
 pub(super) fn write_reports(
     cfg: &ExhaustConfig,
     dir: &Path,
     cp: &Checkpoint,
     summary: &Summary,
     complete: bool,
+    origin: &Origin,
 ) -> Result<(), ExhaustError> {
     let csv_to = |name: &str, f: &dyn Fn(&mut Vec<u8>) -> csv::Result<()>| {
         let path = dir.join(name);
@@ -148,9 +169,9 @@ pub(super) fn write_reports(
         let text = game_sgf(&g, comment).to_sgf();
         write_atomic(&path, text.as_bytes())?;
     }
-    let manifest = serde_json::json!({
-        "version": env!("CARGO_PKG_VERSION"),
-        "git_commit": git_commit(),
+    let mut manifest = serde_json::json!({
+        "version": origin.version,
+        "git_commit": origin.git_commit,
         "command_line": cfg.command_line,
         "size": cfg.size,
         "mode": cfg.mode.name(),
@@ -163,6 +184,10 @@ pub(super) fn write_reports(
         "count_only": cfg.count_only,
         "complete": complete,
     });
+    if let Some(shard) = cfg.shard {
+        manifest["shard"] = serde_json::json!(shard);
+        manifest["checkpoint"] = serde_json::to_value(cp).expect("a checkpoint serialises");
+    }
     let path = dir.join("manifest.json");
     let text = serde_json::to_string_pretty(&manifest).expect("json") + "\n";
     write_atomic(&path, text.as_bytes())?;
