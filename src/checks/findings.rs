@@ -354,6 +354,11 @@ fn f2(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
         c.territory.black,
         c.territory.white,
     );
+    let in_play = if counts.len() > 1 {
+        in_play(f, outcomes.iter().filter(|o| o.counts != decree))
+    } else {
+        String::new()
+    };
     FindingResult {
         id: FindingId::F2,
         applies: true,
@@ -361,7 +366,7 @@ fn f2(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
         margin_changes: margins.len() > 1,
         winner_changes: winners.len() > 1,
         detail: format!(
-            "{} choices, {} distinct counts, jpd-tangsong margins {}{}{}",
+            "{} choices, {} distinct counts, jpd-tangsong margins {}{}{}{}",
             outcomes.len(),
             counts.len(),
             margins
@@ -374,9 +379,46 @@ fn f2(f: &Finished, c: &Count, t: &RuleResult) -> FindingResult {
                 .find(|o| o.counts != decree)
                 .map(|o| format!("; e.g. {}", changed_points(f, c, o)))
                 .unwrap_or_default(),
-            if dame { "; dame left" } else { "" }
+            if dame { "; dame left" } else { "" },
+            in_play
         ),
     }
+}
+
+/// F2 in play: for each choice whose physical removal changes the count, the referee judges
+/// the paused board with that stone taken off, and the choice is sorted by what happens to
+/// the other stones' statuses: all kept as at the pause (the count's difference stands in
+/// play), one changed (the removal harms its own side, or frees the opponent: a player would
+/// avoid it), or one no longer proven.
+fn in_play<'a>(f: &Finished, changing: impl Iterator<Item = &'a PhysicalOutcome>) -> String {
+    use crate::settlement::referee::{judge, Status};
+    let paused = f.game.board();
+    let before = judge(paused);
+    let (mut kept, mut changed, mut unproven) = (0, 0, 0);
+    for o in changing {
+        let mut b = paused.clone();
+        b.remove_stone(o.stone);
+        let after = judge(&b);
+        let mut verdict = 0;
+        for p in paused.points() {
+            if p == o.stone || paused.stone(p).is_none() {
+                continue;
+            }
+            let (s0, s1) = (before.status(p), after.status(p));
+            if s0 == s1 || s0 == Status::Unknown {
+                continue;
+            }
+            verdict = verdict.max(if s1 == Status::Unknown { 1 } else { 2 });
+        }
+        match verdict {
+            0 => kept += 1,
+            1 => unproven += 1,
+            _ => changed += 1,
+        }
+    }
+    format!(
+        "; in play: {kept} count-changing choices keep every status, {changed} change one, {unproven} leave one unproven"
+    )
 }
 
 /// What taking `o`'s stone off physically changes: the stone and up to three points whose class

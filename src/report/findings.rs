@@ -470,6 +470,7 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
     // for F2, how many of the games where the choice matters leave dame.
     let mut first: BTreeMap<String, ((bool, u8), String)> = BTreeMap::new();
     let (mut f2_matters, mut f2_dame) = (0u64, 0u64);
+    let (mut f2_stands, mut f2_changes, mut f2_reopens) = (0u64, 0u64, 0u64);
     let found = each_row(&path, |r: FindingRow| {
         if r.matters != 1 {
             return Ok(());
@@ -477,6 +478,26 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
         if r.finding == "F2" {
             f2_matters += 1;
             f2_dame += r.detail.contains("dame left") as u64;
+            // "in play: K count-changing choices keep every status, ...": K > 0 is a game
+            // where the difference stands in play.
+            // and "..., C change one, U leave one unproven".
+            let numbers: Vec<u64> = r
+                .detail
+                .split("in play: ")
+                .nth(1)
+                .unwrap_or("")
+                .split(' ')
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            if let [kept, changed, _unproven] = numbers[..] {
+                if kept > 0 {
+                    f2_stands += 1;
+                } else if changed > 0 {
+                    f2_changes += 1;
+                } else {
+                    f2_reopens += 1;
+                }
+            }
         }
         // The example: a game whose winner changes when there is one, else the smallest
         // board, else the first game.
@@ -498,7 +519,13 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
             let _ = writeln!(
                 s,
                 "Of the {f2_matters} games where the physical choice of the negative-move stone \
-                 matters (F2), {f2_dame} leave dame unfilled.\n"
+                 matters (F2), {f2_dame} leave dame unfilled. Played out (the referee judges the \
+                 paused board with the stone taken off): in {f2_stands} some choice that changes \
+                 the count keeps every stone's status, so the difference stands in play; in \
+                 {f2_changes} every such choice changes a proven status (a seki collapses, a \
+                 group dies: a choice a player would avoid), or leaves one unproven; in \
+                 {f2_reopens} every such choice leaves a status the pause had proven unproven \
+                 (the removal reopens the area, and play would have to resume).\n"
             );
         }
         if !first.is_empty() {

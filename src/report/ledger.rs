@@ -383,7 +383,7 @@ fn compatibility_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         verdict: if m2 == 0 {
             v
         } else {
-            format!("balances by decree (B2: T11 is an identity of the decree); taken physically the stone chosen matters in {m2} of {a2} games, the winner in {w2}, the statuses kept from the pause")
+            format!("balances by decree (B2: T11 is an identity of the decree); taken physically the stone chosen matters in {m2} of {a2} games, the winner in {w2}, with the statuses kept from the pause (the Findings section says what each choice does in play)")
         },
         evidence: format!("{e}; {}", finding_evidence(x, "F2")),
         corpus: "one-sided-dame-siyuan-7x7.sgf",
