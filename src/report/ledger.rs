@@ -201,7 +201,7 @@ fn of(n: u64, m: u64) -> String {
     if m == 0 {
         format!("{n} of {m} games")
     } else {
-        format!("{n} of {m} games ({:.1}%)", 100.0 * n as f64 / m as f64)
+        format!("{n} of {m} games ({:.2}%)", 100.0 * n as f64 / m as f64)
     }
 }
 
@@ -356,7 +356,7 @@ fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         basis: &["T1", "T2", "T6", "T7"],
         claim: "Territory counting can settle every dispute by play",
         source: "Part 1 item 10, Art. 3, 16",
-        kind: Kind::Identity("the counts agree after any sequence of moves, so a resumed game tests nothing more; the claim's point (playing on inside one's own area costs nothing under equal stones, a point under Japanese counting) is not yet compared"),
+        kind: Kind::Identity("the counts agree after any sequence of moves, so a resumed game tests nothing more; the claim's point (playing on inside one's own area costs nothing under equal stones, a point under Japanese counting) is shown on one hand-counted game (tests/it/claims.rs), not compared over the campaign"),
         verdict: format!("{v}; disputes counted at the next pause"),
         evidence: format!(
             "{} games with a dispute and resumption (generator pauses, not disagreements of players); {e}",

@@ -114,3 +114,35 @@ fn the_fill_back_done_with_stones_needs_the_last_eyes() {
         "{detail}"
     );
 }
+
+/// Part 1 item 10's point: a dispute settled by play costs nothing under equal-stones counting
+/// when a side plays on inside its own area, while Japanese counting charges it a point. The
+/// game of `white-last-area-7-honinbo-7x7.sgf` (walls on D and E, Black passes first, White
+/// second) resumed: Black plays A7 inside its own area, White passes, Black passes.
+///
+/// Hand count. Black: 8 real moves (the wall and A7) and 2 virtual; White: 7 real and 2
+/// virtual; moves(B) = 10, moves(W) = 9. Black passed first and moved last (RULES.md section 4,
+/// Art. 14: BFP, Black last): one type-B negative move, a stone from Black's area whose point
+/// stays Black's, so the area is unchanged: B = 8 + 20 = 28, W = 7 + 14 = 21, 28 - 21 - 6.5 =
+/// B+0.5, as before the resumption. Equal stones (k = 9): b = 20 + 1 - 2 = 19, w = 14 - 2 = 12:
+/// 7 - 6.5 = B+0.5. Japanese: territory 20 (A7 is now a stone) against 14, no prisoners:
+/// 6 - 6.5 = W+0.5, one point less than before the resumption (B+0.5).
+#[test]
+fn playing_inside_ones_own_area_costs_nothing_under_equal_stones() {
+    let before = report(
+        "white-last-area-7-honinbo-7x7.sgf",
+        &corpus("white-last-area-7-honinbo-7x7.sgf"),
+    );
+    let text = String::from_utf8(corpus("white-last-area-7-honinbo-7x7.sgf")).unwrap();
+    let resumed = text
+        .trim_end()
+        .strip_suffix(";B[];W[])")
+        .expect("the record ends with Black's and White's pass")
+        .to_string()
+        + ";B[];W[];B[aa];W[];B[])";
+    let after = report("resumed.sgf", resumed.as_bytes());
+    assert_eq!(result(&before, "jpd-tangsong"), "B+0.5");
+    assert_eq!(result(&after, "jpd-tangsong"), "B+0.5");
+    assert_eq!(result(&before, "japanese"), "B+0.5");
+    assert_eq!(result(&after, "japanese"), "W+0.5");
+}
