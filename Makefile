@@ -16,13 +16,14 @@ test:
 # Sabaki's GTP controller (node, tests/gtp-client/) and the Python package against the CLI
 # (pytest, python/tests/). Needs node with npm, and pip with maturin and pytest (.ci/run
 # installs them). JPD_BIN: the jpd both compare with, by default the one `cargo test` built
-# (the test profile: the build below is a no-op after `cargo test`).
+# (the test profile: the build below is a no-op after `cargo test`). The Python package is built
+# with its dev profile (opt-level 1, python/Cargo.toml): a third of the release build's time.
 JPD_BIN ?= target/debug/jpd
 PYTHON ?= python3
 test-clients:
 	$(CARGO) build --profile test --bin jpd
 	cd tests/gtp-client && npm ci --no-audit --no-fund --loglevel=error && JPD_BIN=../../$(JPD_BIN) node --test
-	$(PYTHON) -m pip install --quiet ./python
+	MATURIN_PEP517_ARGS="--profile dev" $(PYTHON) -m pip install --quiet ./python
 	JPD_BIN=$(JPD_BIN) $(PYTHON) -m pytest -q python/tests
 
 # The default equivalence campaign: 100,000 games, 9x9, 13x13 and 19x19, mixed policies, seed
