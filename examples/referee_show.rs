@@ -1,6 +1,6 @@
 //! Prints a position with each stone's referee status: `X`/`O` proven alive, `x`/`o`
-//! unproven, `#`/`@` proven dead (Black/White), `S`/`s` seki; then why the position is not
-//! settled, if it is not.
+//! unproven, `#`/`@` proven dead (Black/White), `S`/`s` seki, a `*` after a stone the record
+//! marks dead; then why the position is not settled, if it is not.
 //!
 //! `cargo run --release --example referee_show -- FILE.sgf|SHAPE.txt...`
 //!
@@ -12,7 +12,8 @@ use jipingdian::rules::RuleId;
 use jipingdian::settlement::referee::{self, Status};
 use jipingdian::sgf::{parse_sgf, replay_with, ReplayOptions};
 
-fn load(f: &str) -> Option<Board> {
+/// The final position, and the points the record marks dead (`TB`/`TW`), if any.
+fn load(f: &str) -> Option<(Board, Vec<jipingdian::engine::Point>)> {
     let bytes = read_bounded(std::path::Path::new(f)).expect("readable");
     if f.ends_with(".txt") {
         let text = String::from_utf8(bytes).expect("UTF-8");
@@ -22,7 +23,10 @@ fn load(f: &str) -> Option<Board> {
             .skip(1)
             .take_while(|l| l.trim() != "status:")
             .collect();
-        return Some(Board::from_ascii(&board.join("\n")).expect("a board"));
+        return Some((
+            Board::from_ascii(&board.join("\n")).expect("a board"),
+            Vec::new(),
+        ));
     }
     let rec = parse_sgf(&bytes).expect("parses");
     let rep = replay_with(
@@ -31,12 +35,18 @@ fn load(f: &str) -> Option<Board> {
         ReplayOptions::default(),
     )
     .expect("replays");
-    (rep.game.phase() == Phase::Paused).then(|| rep.game.board().clone())
+    let b = rep.game.board().clone();
+    let marks = rep
+        .dead
+        .iter()
+        .filter_map(|&c| b.checked_point(c))
+        .collect();
+    (rep.game.phase() == Phase::Paused).then_some((b, marks))
 }
 
 fn main() {
     for f in std::env::args().skip(1) {
-        let Some(b) = load(&f) else { continue };
+        let Some((b, marks)) = load(&f) else { continue };
         let j = referee::judge_deep(&b);
         println!("{f}");
         let n = b.size() as usize;
@@ -58,7 +68,7 @@ fn main() {
                     (Some(Color::White), _) => 'o',
                 };
                 line.push(c);
-                line.push(' ');
+                line.push(if marks.contains(&p) { '*' } else { ' ' });
             }
             println!("{line}");
         }

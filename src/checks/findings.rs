@@ -1,5 +1,5 @@
-//! Findings F1-F9: the questions the rule text leaves open (F1-F6) and the testable claims of
-//! the seeds that a game can refute (F7-F9), measured on every settled game.
+//! Findings F1-F10: the questions the rule text leaves open (F1-F6) and the testable claims of
+//! the seeds that a game can refute (F7-F10), measured on every settled game.
 //!
 //! An invariant (T1-T17) is an identity of correct procedures: a failure is a bug of the
 //! harness. A finding tests a reading of the text that may genuinely make a difference; it is
@@ -86,6 +86,7 @@ pub fn findings(f: &Finished, c: &Count, fu: &FillUp, all: &[RuleResult]) -> Vec
         f7(c, fu),
         f8(f, c, by_id(RuleId::Japanese)),
         f9(f, c, t, by_id(RuleId::Japanese)),
+        f10(f, c, all),
     ]
 }
 
@@ -263,6 +264,140 @@ fn f9(f: &Finished, c: &Count, t: &RuleResult, j: &RuleResult) -> FindingResult 
             "board margins jpd-tangsong {mt}, japanese {mj}; results {} {}, {} {}",
             t.rules, t.result, j.rules, j.result
         ),
+    }
+}
+
+/// F10: Art. 10's note. The holder of a one-sided dame in seki, or of an unfilled single ko,
+/// may pass first and fill after the opponent's real answer, or claim the point if the
+/// opponent passes too; if it fills directly instead, the opponent passes first and the holder
+/// "loses 1 point", because of Art. 12 (when White passes first, Black gives a point).
+///
+/// Tested by paired continuations from the same position: the game as played, whose final
+/// pause the holder opened (the holder's virtual move, then the opponent's), against the same
+/// moves up to that pause followed by the holder filling the point, the opponent passing
+/// first and the holder passing. Both are judged by the referee (the fill must leave every
+/// status as it was) and counted through the whole pipeline; the claim holds when
+/// jpd-tangsong's margin moves by exactly 1 point against the holder. Japanese and Chinese
+/// counting are given beside it. It applies to paused games with no dispute whose final pause
+/// was opened by a side that holds a one-sided dame or an unfilled ko point.
+fn f10(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
+    use crate::engine::{Move, Phase};
+    use crate::settlement::referee::{judge, Status};
+    let na = || FindingResult::na(FindingId::F10);
+    let records = f.game.records();
+    let n = records.len();
+    if c.mode != crate::settlement::Mode::Pause || f.game.disputes() > 0 || n < 3 {
+        return na();
+    }
+    let (opener, answer) = (&records[n - 2], &records[n - 1]);
+    if opener.mv != Move::Virtual
+        || answer.mv != Move::Virtual
+        || !matches!(records[n - 3].mv, Move::Play(_))
+    {
+        return na();
+    }
+    let x = opener.color;
+    let st = &c.settlement_paused;
+    let board = f.game.board();
+    let Some(point) = board.points().find(|&p| {
+        matches!(st.class(p), PointClass::OneSidedDame(h) if h == x)
+            || st.class(p) == PointClass::Territory(x, TerritoryKind::KoPoint)
+    }) else {
+        return na();
+    };
+    let what = if matches!(st.class(point), PointClass::OneSidedDame(_)) {
+        "one-sided dame"
+    } else {
+        "ko point"
+    };
+    let human = board.coord(point).to_human(board.size());
+    let filled = (|| -> Result<Finished, String> {
+        let mut g = super::symmetry::replay_prefix(f, 0, n - 2)?.game;
+        if g.phase() != Phase::Playing || g.to_move() != x {
+            return Err("the replay does not reach the holder's turn".into());
+        }
+        for mv in [Move::Play(board.coord(point)), Move::Virtual, Move::Virtual] {
+            g.play(mv).map_err(|e| e.to_string())?;
+        }
+        Ok(Finished {
+            game: g,
+            dead: f.dead.clone(),
+        })
+    })();
+    let fail = |detail: String| FindingResult {
+        id: FindingId::F10,
+        applies: false,
+        matters: false,
+        margin_changes: false,
+        winner_changes: false,
+        detail,
+    };
+    let fb = match filled {
+        Ok(fb) => fb,
+        Err(e) => return fail(format!("{x} fills {human}: {e}")),
+    };
+    // The fill must leave the referee's verdict on every stone as it was, but for the
+    // holder's stones proven alive now (the fill connects the ko stone).
+    let (before, after) = (judge(board), judge(fb.game.board()));
+    if board.points().any(|p| {
+        board.stone(p).is_some_and(|c| {
+            before.status(p) != after.status(p) && !(c == x && after.status(p) == Status::Alive)
+        })
+    }) {
+        return fail(format!("{x} filling {human} changes a status"));
+    }
+    let cb = match counting::count(&fb.game, &fb.dead_points(), c.balancing, 0) {
+        Ok(cb) => cb,
+        Err(e) => return fail(format!("{x} fills {human}: {e}")),
+    };
+    let (_, allb) = crate::rules::score_all(&fb, &cb, c.balancing, None);
+    let pick = |v: &[RuleResult], id: RuleId| {
+        v[RuleId::ALL.iter().position(|&r| r == id).expect("listed")].clone()
+    };
+    // The holder's gain from filling directly, in half points, per rule set.
+    let gain = |id: RuleId| {
+        let d = pick(&allb, id).margin - pick(all, id).margin;
+        if x == Color::Black {
+            d
+        } else {
+            Half(-d.0)
+        }
+    };
+    let t = gain(RuleId::JpdTangsong);
+    let (ta, tb) = (
+        pick(all, RuleId::JpdTangsong),
+        pick(&allb, RuleId::JpdTangsong),
+    );
+    let earlier = records[..n - 2].iter().any(|r| r.mv == Move::Virtual);
+    FindingResult {
+        id: FindingId::F10,
+        applies: true,
+        matters: t != Half(-2),
+        margin_changes: t != Half(0),
+        winner_changes: ta.winner != tb.winner,
+        detail: format!(
+            "{x}'s {what} {human}: pass first {}, fill directly {} ({x} {} under jpd-tangsong; japanese {}, chinese {}, jpd-tangsong-c1 {}){}",
+            ta.result,
+            tb.result,
+            signed(t),
+            signed(gain(RuleId::Japanese)),
+            signed(gain(RuleId::Chinese)),
+            signed(gain(RuleId::JpdTangsongC1)),
+            if earlier {
+                "; a virtual move earlier in the game already decided who passed first"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// A gain in half points as a signed number of points (`+1`, `-1`, `0`, `-0.5`).
+fn signed(h: Half) -> String {
+    if h.0 > 0 {
+        format!("+{h}")
+    } else {
+        h.to_string()
     }
 }
 

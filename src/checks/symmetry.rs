@@ -20,6 +20,13 @@ pub(super) fn transform(c: Coord, n: u8, sym: u8) -> Coord {
 /// Replays a game under a symmetry; `None` if the replay is refused (which would itself be a
 /// failure of the theorem).
 pub fn replay_transformed(f: &Finished, sym: u8) -> Result<Finished, String> {
+    replay_prefix(f, sym, f.game.records().len())
+}
+
+/// The first `upto` moves of a game replayed under a symmetry (0: as played); the game's end
+/// (a resignation) only when every move is replayed. Negative moves are skipped: the count
+/// plans them, the game never plays them.
+pub(crate) fn replay_prefix(f: &Finished, sym: u8, upto: usize) -> Result<Finished, String> {
     let g = &f.game;
     let init = g.initial_board();
     let n = init.size();
@@ -31,7 +38,7 @@ pub fn replay_transformed(f: &Finished, sym: u8) -> Result<Finished, String> {
     if let Some(first) = g.records().first() {
         h.set_to_move(first.color);
     }
-    for (i, r) in g.records().iter().enumerate() {
+    for (i, r) in g.records()[..upto].iter().enumerate() {
         let mv = match r.mv {
             Move::Play(at) => Move::Play(transform(at, n, sym)),
             Move::Virtual => Move::Virtual,
@@ -42,7 +49,9 @@ pub fn replay_transformed(f: &Finished, sym: u8) -> Result<Finished, String> {
         }
         h.play(mv).map_err(|e| format!("move {}: {}", i + 1, e))?;
     }
-    if let Phase::Ended(crate::engine::End::Resignation(c)) = g.phase() {
+    if let (true, Phase::Ended(crate::engine::End::Resignation(c))) =
+        (upto == g.records().len(), g.phase())
+    {
         h.resign(c);
     }
     Ok(Finished {

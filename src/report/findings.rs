@@ -452,7 +452,7 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
     let _ = writeln!(
         s,
         "A finding is a question the text leaves open (F1-F6), or a claim of the seeds that a \
-         game can refute (F7-F9: there *reading matters* counts the games where the claim \
+         game can refute (F7-F10: there *reading matters* counts the games where the claim \
          fails), measured on every settled game it applies to; `findings.csv` has one row per \
          game and finding, `findings_summary.csv` the counts per size and policy.\n"
     );
@@ -468,7 +468,8 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
     let path = dir.join("findings.csv");
     // Per finding, the first game where it matters, preferring one whose winner changes; and
     // for F2, how many of the games where the choice matters leave dame.
-    let mut first: BTreeMap<String, ((bool, u8), String)> = BTreeMap::new();
+    // Keyed by id, so that F10 comes after F9.
+    let mut first: BTreeMap<FindingId, ((bool, u8), String)> = BTreeMap::new();
     let (mut f2_matters, mut f2_dame) = (0u64, 0u64);
     let (mut f2_stands, mut f2_changes, mut f2_reopens) = (0u64, 0u64, 0u64);
     let found = each_row(&path, |r: FindingRow| {
@@ -506,10 +507,13 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
             "game {} (seed {}, {}x{}, {}): {}",
             r.key.game, r.key.seed, r.key.size, r.key.size, r.key.policy, r.detail
         );
-        match first.get(r.finding.as_ref()) {
+        let Ok(id) = r.finding.parse::<FindingId>() else {
+            return Ok(());
+        };
+        match first.get(&id) {
             Some((best, _)) if *best <= rank => {}
             _ => {
-                first.insert(r.finding.into_owned(), (rank, line));
+                first.insert(id, (rank, line));
             }
         }
         Ok(())

@@ -144,8 +144,6 @@ enum Kind {
     Measured,
     /// Not testable by play (why).
     NotTestable(&'static str),
-    /// Testable, but the harness does not test it yet (what would test it).
-    NotYetTested(&'static str),
 }
 
 impl Kind {
@@ -155,7 +153,6 @@ impl Kind {
             Kind::Tested => "tested".into(),
             Kind::Measured => "measured".into(),
             Kind::NotTestable(why) => format!("not testable: {why}"),
-            Kind::NotYetTested(what) => format!("testable, not yet tested: {what}"),
         }
     }
 }
@@ -306,13 +303,30 @@ fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         ),
         corpus: "early-virtual-white-6x6.sgf",
     });
+    let (a10, m10, mc10, _) = x.finding("F10");
+    // F10's margin moves unless a virtual move earlier in the game fixed the first passer.
+    let unmoved = a10 - mc10;
     out.push(Row {
-        basis: &[],
+        basis: &["F10"],
         claim: "The holder of a one-sided dame or a ko who fills it directly, instead of passing first and filling after, loses 1 point",
         source: "Part 1 item 6, Art. 10 (note), 12",
-        kind: Kind::NotYetTested("paired continuations from the same pause (pass first then fill, against fill directly) counted under jpd-tangsong"),
-        verdict: "not tested; the rule of play itself (every dame filled before the pause) is counted".into(),
-        evidence: format!("dame left at the pause in {} games (counted half each)", x.get("dame_left_games")),
+        kind: Kind::Tested,
+        verdict: if a10 == 0 {
+            "no game tests it (no final pause opened by the holder of a one-sided dame or ko point)".into()
+        } else if m10 == 0 {
+            format!("holds on every game that tests it ({a10} games: the pause opened by the holder, the fill played instead and counted)")
+        } else {
+            format!(
+                "**fails** in {}: {unmoved} where a virtual move earlier in the game had already fixed the first passer (Art. 12's point does not move), {} otherwise; holds in the rest",
+                of(m10, a10),
+                m10 - unmoved
+            )
+        },
+        evidence: format!(
+            "{}; dame left at the pause in {} games (counted half each)",
+            finding_evidence(x, "F10"),
+            x.get("dame_left_games")
+        ),
         corpus: "",
     });
     out.push(Row {
@@ -608,7 +622,7 @@ pub fn ledger_section(x: &LedgerInput) -> String {
          bookkeeping by algebra (the line says how), so its checks guard the code and would \
          pass on any sequence of moves; *tested* is a prediction the games could refute, counted \
          over the games that test it; *measured* is the effect of a definition or a reading; \
-         *not testable* and *testable, not yet tested* say why there is no test.\n",
+         *not testable* says why there is no test.\n",
         x.get("settled")
     );
     if let Some(e) = &x.exhaustive {

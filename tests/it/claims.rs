@@ -1,4 +1,4 @@
-//! The claims of the seeds that a game can refute (findings F7-F9, docs/RULES.md section 8),
+//! The claims of the seeds that a game can refute (findings F7-F10, docs/RULES.md section 8),
 //! each on a small position counted by hand.
 
 use jipingdian::report::score::{score_bytes, FileReport, ScoreOptions};
@@ -145,4 +145,74 @@ fn playing_inside_ones_own_area_costs_nothing_under_equal_stones() {
     assert_eq!(result(&after, "jpd-tangsong"), "B+0.5");
     assert_eq!(result(&before, "japanese"), "B+0.5");
     assert_eq!(result(&after, "japanese"), "W+0.5");
+}
+
+/// Art. 10's note (F10): the holder of an unfilled ko who fills it directly, instead of passing
+/// first, loses 1 point, because Art. 12 charges Black a point when White passes first. The
+/// game of `unfilled-ko-6x6.sgf` (White takes the ko at C5 and holds D5) with one more Black
+/// move, A1 inside its own area, so that White, the holder, is to move and opens the pause:
+///
+/// ```text
+///     A B C D E F
+///   6 . X X O O .    Black: 12 stones (A1 included), territory A2-A6 = 5: B0 = 17.
+///   5 . X O . O .    White: 12 stones, territory F1-F6 = 6 and the ko point D5: W0 = 19.
+///   4 . X X O O .    A0 = 17 - 19 = -2.
+///   3 . X X O O .
+///   2 . X X O O .
+///   1 X X X O O .
+/// ```
+///
+/// (a) As played, White passes first, then Black: White passed first, and the territory
+/// margin is A0 - 6.5 - 1 (RULES.md 6.2: the Art. 12 point) = -9.5, W+9.5. (b) White fills D5
+/// instead, Black passes first, White passes: the same area (D5 is a White stone now), Black
+/// passed first, -2 - 6.5 = W+8.5: White loses exactly the 1 point the note names. Japanese:
+/// Black 5, White 6 + 1 prisoner = 7 in both (the ko point is no territory, the fill changes
+/// nothing), W+8.5; Chinese: the same area in both.
+#[test]
+fn filling_an_unfilled_ko_directly_loses_the_point_art_10_names() {
+    let sgf = b"(;GM[1]FF[4]SZ[6]KM[6.5]RU[jpd-tangsong];B[ba];W[da];B[ca];W[ea];B[bb];W[eb];B[bc];W[dc];B[cc];W[ec];B[bd];W[dd];B[cd];W[ed];B[be];W[de];B[ce];W[ee];B[bf];W[df];B[cf];W[ef];B[db];W[cb];B[af];W[];B[])";
+    let r = report("ko-holder-passes-first-6x6.sgf", sgf);
+    assert_eq!(result(&r, "jpd-tangsong"), "W+9.5");
+    assert_eq!(result(&r, "japanese"), "W+8.5");
+    let (holds, detail) = finding(&r, "F10");
+    assert_eq!(holds, Some(true), "{detail}");
+    assert!(
+        detail.starts_with(
+            "white's ko point D5: pass first W+9.5, fill directly W+8.5 (white -1 under jpd-tangsong; japanese 0, chinese 0,"
+        ),
+        "{detail}"
+    );
+}
+
+/// F10 fails where a virtual move earlier in the game has already made its player the first
+/// passer: the note's point comes from Art. 12, which looks at the game's first virtual move.
+/// The same position as above, reached with Black passing at move 1 and White spending a move
+/// at F1 inside its own area (so the colours still alternate):
+///
+/// ```text
+///     A B C D E F
+///   6 . X X O O .    Black: 12 stones, territory A2-A6 = 5: B0 = 17.
+///   5 . X O . O .    White: 13 stones (F1 included), territory F2-F6 = 5 and the ko
+///   4 . X X O O .    point D5: W0 = 19. A0 = -2.
+///   3 . X X O O .
+///   2 . X X O O .
+///   1 X X X O O O
+/// ```
+///
+/// Black passed first (move 1) in both continuations, so there is no Art. 12 point: (a) White
+/// passes first at the end, -2 - 6.5 = W+8.5; (b) White fills D5, the same area, W+8.5. Filling
+/// directly costs White nothing, and the note's claim fails.
+#[test]
+fn an_earlier_virtual_move_leaves_the_art_10_point_to_nobody() {
+    let sgf = b"(;GM[1]FF[4]SZ[6]KM[6.5]RU[jpd-tangsong];B[];W[da];B[ba];W[ea];B[ca];W[eb];B[bb];W[dc];B[bc];W[ec];B[cc];W[dd];B[bd];W[ed];B[cd];W[de];B[be];W[ee];B[ce];W[df];B[bf];W[ef];B[cf];W[ff];B[db];W[cb];B[af];W[];B[])";
+    let r = report("ko-holder-early-pass-6x6.sgf", sgf);
+    assert_eq!(result(&r, "jpd-tangsong"), "W+8.5");
+    let (holds, detail) = finding(&r, "F10");
+    assert_eq!(holds, Some(false), "{detail}");
+    assert!(
+        detail.starts_with(
+            "white's ko point D5: pass first W+8.5, fill directly W+8.5 (white 0 under jpd-tangsong;"
+        ) && detail.ends_with("a virtual move earlier in the game already decided who passed first"),
+        "{detail}"
+    );
 }

@@ -43,20 +43,20 @@ fn theorem_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError>
 /// Per finding, the game FINDINGS.md names: one whose winner changes when there is one, else
 /// one on the smallest board, else the first (from findings.csv).
 fn finding_picks(dir: &Path, picks: &mut Vec<Pick>) -> Result<(), FindingsError> {
-    let mut first: BTreeMap<String, ((bool, u8), u64, String)> = BTreeMap::new();
+    // Keyed by id, so that F10 comes after F9.
+    let mut first: BTreeMap<FindingId, ((bool, u8), u64, String)> = BTreeMap::new();
     each_row(&dir.join("findings.csv"), |r: FindingRow| {
         if r.matters != 1 {
             return Ok(());
         }
         let rank = (r.winner_changes != 1, r.key.size);
-        let f = r.finding.as_ref();
-        if matches!(first.get(f), Some((best, _, _)) if *best <= rank) {
+        let Ok(id) = r.finding.parse::<FindingId>() else {
+            return Ok(());
+        };
+        if matches!(first.get(&id), Some((best, _, _)) if *best <= rank) {
             return Ok(());
         }
-        first.insert(
-            r.finding.into_owned(),
-            (rank, r.key.game, r.detail.chars().take(300).collect()),
-        );
+        first.insert(id, (rank, r.key.game, r.detail.chars().take(300).collect()));
         Ok(())
     })?;
     for (f, (_, game, caption)) in first {
