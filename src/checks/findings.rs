@@ -1,5 +1,5 @@
-//! Findings F1-F10: the questions the rule text leaves open (F1-F6) and the testable claims of
-//! the seeds that a game can refute (F7-F10), measured on every settled game.
+//! Findings F1-F11: the questions the rule text leaves open (F1-F6) and the testable claims of
+//! the seeds that a game can refute (F7-F11), measured on every settled game.
 //!
 //! An invariant (T1-T17) is an identity of correct procedures: a failure is a bug of the
 //! harness. A finding tests a reading of the text that may genuinely make a difference; it is
@@ -87,6 +87,7 @@ pub fn findings(f: &Finished, c: &Count, fu: &FillUp, all: &[RuleResult]) -> Vec
         f8(f, c, by_id(RuleId::Japanese)),
         f9(f, c, t, by_id(RuleId::Japanese)),
         f10(f, c, all),
+        f11(f, c, all),
     ]
 }
 
@@ -281,8 +282,7 @@ fn f9(f: &Finished, c: &Count, t: &RuleResult, j: &RuleResult) -> FindingResult 
 /// counting are given beside it. It applies to paused games with no dispute whose final pause
 /// was opened by a side that holds a one-sided dame or an unfilled ko point.
 fn f10(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
-    use crate::engine::{Move, Phase};
-    use crate::settlement::referee::{judge, Status};
+    use crate::engine::Move;
     let na = || FindingResult::na(FindingId::F10);
     let records = f.game.records();
     let n = records.len();
@@ -311,46 +311,11 @@ fn f10(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
         "ko point"
     };
     let human = board.coord(point).to_human(board.size());
-    let filled = (|| -> Result<Finished, String> {
-        let mut g = super::symmetry::replay_prefix(f, 0, n - 2)?.game;
-        if g.phase() != Phase::Playing || g.to_move() != x {
-            return Err("the replay does not reach the holder's turn".into());
-        }
-        for mv in [Move::Play(board.coord(point)), Move::Virtual, Move::Virtual] {
-            g.play(mv).map_err(|e| e.to_string())?;
-        }
-        Ok(Finished {
-            game: g,
-            dead: f.dead.clone(),
-        })
-    })();
-    let fail = |detail: String| FindingResult {
-        id: FindingId::F10,
-        applies: false,
-        matters: false,
-        margin_changes: false,
-        winner_changes: false,
-        detail,
+    let fill = [Move::Play(board.coord(point)), Move::Virtual, Move::Virtual];
+    let allb = match continue_game(f, c, n - 2, &fill, x) {
+        Ok(allb) => allb,
+        Err(e) => return unfit(FindingId::F10, format!("{x} fills {human}: {e}")),
     };
-    let fb = match filled {
-        Ok(fb) => fb,
-        Err(e) => return fail(format!("{x} fills {human}: {e}")),
-    };
-    // The fill must leave the referee's verdict on every stone as it was, but for the
-    // holder's stones proven alive now (the fill connects the ko stone).
-    let (before, after) = (judge(board), judge(fb.game.board()));
-    if board.points().any(|p| {
-        board.stone(p).is_some_and(|c| {
-            before.status(p) != after.status(p) && !(c == x && after.status(p) == Status::Alive)
-        })
-    }) {
-        return fail(format!("{x} filling {human} changes a status"));
-    }
-    let cb = match counting::count(&fb.game, &fb.dead_points(), c.balancing, 0) {
-        Ok(cb) => cb,
-        Err(e) => return fail(format!("{x} fills {human}: {e}")),
-    };
-    let (_, allb) = crate::rules::score_all(&fb, &cb, c.balancing, None);
     let pick = |v: &[RuleResult], id: RuleId| {
         v[RuleId::ALL.iter().position(|&r| r == id).expect("listed")].clone()
     };
@@ -389,6 +354,146 @@ fn f10(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
                 ""
             }
         ),
+    }
+}
+
+/// A finding that would apply but whose continuation cannot be built or changes a status:
+/// not counted, with why.
+fn unfit(id: FindingId, detail: String) -> FindingResult {
+    FindingResult {
+        id,
+        applies: false,
+        matters: false,
+        margin_changes: false,
+        winner_changes: false,
+        detail,
+    }
+}
+
+/// Every rule set's result on the game's first `upto` moves followed by `moves` (a paused game
+/// is resumed first), with the same dead stones. Refused where the moves are illegal or the
+/// referee's verdict on a stone of the paused position changes (but for `mover`'s stones
+/// proven alive after: a fill that connects them), so that the two games differ only by the
+/// moves.
+fn continue_game(
+    f: &Finished,
+    c: &Count,
+    upto: usize,
+    moves: &[crate::engine::Move],
+    mover: Color,
+) -> Result<Vec<RuleResult>, String> {
+    use crate::engine::{Move, Phase};
+    use crate::settlement::referee::{judge, Status};
+    let mut g = super::symmetry::replay_prefix(f, 0, upto)?.game;
+    for &mv in moves {
+        if g.phase() == Phase::Paused && matches!(mv, Move::Play(_)) {
+            g.resume().map_err(|e| e.to_string())?;
+        }
+        g.play(mv).map_err(|e| e.to_string())?;
+    }
+    let fb = Finished {
+        game: g,
+        dead: f.dead.clone(),
+    };
+    let board = f.game.board();
+    let (before, after) = (judge(board), judge(fb.game.board()));
+    if let Some(p) = board.points().find(|&p| {
+        board.stone(p).is_some_and(|col| {
+            before.status(p) != after.status(p)
+                && !(col == mover && after.status(p) == Status::Alive)
+        })
+    }) {
+        return Err(format!(
+            "the status of {} changes",
+            board.coord(p).to_human(board.size())
+        ));
+    }
+    let cb =
+        counting::count(&fb.game, &fb.dead_points(), c.balancing, 0).map_err(|e| e.to_string())?;
+    Ok(crate::rules::score_all(&fb, &cb, c.balancing, None).1)
+}
+
+/// F11: Part 1 item 10 (territory counting, too, settles every dispute by play). Its point,
+/// as 000 argues it against Japanese counting: a side that plays on inside its own area after
+/// the pause loses nothing under equal-stones counting, where Japanese counting charges it a
+/// point of territory. Tested by a paired continuation: the game as paused, against the same
+/// game resumed by the side to move with a stone in its own territory (the first point, in
+/// board order, that leaves every status as the referee proved it), the opponent passing and
+/// the mover passing. Holds when jpd-tangsong's margin is unchanged; Japanese and Chinese are
+/// given beside it. It applies to paused games whose pause was two virtual moves after a real
+/// move, where the side to move has territory.
+fn f11(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
+    use crate::engine::Move;
+    let records = f.game.records();
+    let n = records.len();
+    if c.mode != crate::settlement::Mode::Pause
+        || n < 3
+        || records[n - 2].mv != Move::Virtual
+        || records[n - 1].mv != Move::Virtual
+        || !matches!(records[n - 3].mv, Move::Play(_))
+    {
+        return FindingResult::na(FindingId::F11);
+    }
+    let x = records[n - 2].color;
+    let st = &c.settlement_paused;
+    let board = f.game.board();
+    let mut tried = 0;
+    let mut last_err = String::new();
+    for point in board
+        .points()
+        .filter(|&p| st.class(p) == PointClass::Territory(x, TerritoryKind::Enclosed))
+    {
+        if tried == 3 {
+            break;
+        }
+        tried += 1;
+        let human = board.coord(point).to_human(board.size());
+        let play_on = [Move::Play(board.coord(point)), Move::Virtual, Move::Virtual];
+        let allb = match continue_game(f, c, n, &play_on, x) {
+            Ok(allb) => allb,
+            Err(e) => {
+                last_err = format!("{x} plays {human}: {e}");
+                continue;
+            }
+        };
+        let pick = |v: &[RuleResult], id: RuleId| {
+            v[RuleId::ALL.iter().position(|&r| r == id).expect("listed")].clone()
+        };
+        let gain = |id: RuleId| {
+            let d = pick(&allb, id).margin - pick(all, id).margin;
+            if x == Color::Black {
+                d
+            } else {
+                Half(-d.0)
+            }
+        };
+        let (ta, tb) = (
+            pick(all, RuleId::JpdTangsong),
+            pick(&allb, RuleId::JpdTangsong),
+        );
+        let t = gain(RuleId::JpdTangsong);
+        return FindingResult {
+            id: FindingId::F11,
+            applies: true,
+            matters: t != Half(0),
+            margin_changes: t != Half(0),
+            winner_changes: ta.winner != tb.winner,
+            detail: format!(
+                "{x} resumes at {human} inside its own territory: jpd-tangsong {} then {} ({x} {}); japanese {} then {} ({x} {}), chinese {x} {}",
+                ta.result,
+                tb.result,
+                signed(t),
+                pick(all, RuleId::Japanese).result,
+                pick(&allb, RuleId::Japanese).result,
+                signed(gain(RuleId::Japanese)),
+                signed(gain(RuleId::Chinese)),
+            ),
+        };
+    }
+    if tried == 0 {
+        FindingResult::na(FindingId::F11)
+    } else {
+        unfit(FindingId::F11, last_err)
     }
 }
 

@@ -1,4 +1,4 @@
-//! The ids of the invariants (`T1`-`T17`) and of the findings (`F1`-`F10`) as types, each
+//! The ids of the invariants (`T1`-`T17`) and of the findings (`F1`-`F11`) as types, each
 //! declared once with its text: an id's variant, its name (the variant's own), its row in
 //! [`THEOREMS`] or [`FINDINGS`] (the variant's position: [`TheoremId::index`]) and its statement
 //! or question. The reports count verdicts by that index and write the span of the ids
@@ -114,7 +114,7 @@ id_table!(
 
 id_table!(
     /// A finding (a question the rule text leaves open, or a testable claim of the seeds): `F1`
-    /// to `F10`.
+    /// to `F11`.
     FindingId, FINDINGS, QUESTIONS, {
         F1 => "fill-up stability: no choice of basic eye points leaves every group alive and no string capturable at once",
         F2 => "the negative-move stone taken off physically: the result depends on which qualifying stone is chosen",
@@ -126,11 +126,12 @@ id_table!(
         F8 => "Wang Yuan's parity rule: an odd Japanese board margin means White filled the last dame (the numbers of real moves differ by an even number)",
         F9 => "Part 1 item 12's note on a normal ending without seki: the Japanese board margin equals jpd-tangsong's",
         F10 => "Art. 10's note: the holder of a one-sided dame or an unfilled ko who fills it directly, instead of passing first, loses 1 point under jpd-tangsong",
+        F11 => "Part 1 item 10: play resumed after the pause inside one's own territory costs nothing under jpd-tangsong (Japanese counting charges a point)",
     }
 );
 
 impl FindingId {
-    /// Whether the finding tests a claim of the seeds that a game can refute (F7-F10), rather
+    /// Whether the finding tests a claim of the seeds that a game can refute (F7-F11), rather
     /// than a reading the text leaves open (F1-F6): where it "matters", the claim fails.
     pub fn is_claim(self) -> bool {
         self >= FindingId::F7
@@ -166,7 +167,7 @@ mod tests {
         }
         assert_eq!(
             (TheoremId::span(), FindingId::span()),
-            ("T1-T17".into(), "F1-F10".into())
+            ("T1-T17".into(), "F1-F11".into())
         );
         assert!(FINDINGS.iter().all(|f| !THEOREMS.contains(f)));
         assert!("T18".parse::<TheoremId>().is_err());

@@ -452,7 +452,7 @@ fn findings_section(dir: &Path, totals: &[(u64, u64, u64, u64)]) -> Result<Strin
     let _ = writeln!(
         s,
         "A finding is a question the text leaves open (F1-F6), or a claim of the seeds that a \
-         game can refute (F7-F10: there *reading matters* counts the games where the claim \
+         game can refute (F7-F11: there *reading matters* counts the games where the claim \
          fails), measured on every settled game it applies to; `findings.csv` has one row per \
          game and finding, `findings_summary.csv` the counts per size and policy.\n"
     );

@@ -365,15 +365,23 @@ fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         evidence: finding_evidence(x, "F4"),
         corpus: "one-sided-dame-siyuan-7x7.sgf",
     });
-    let (v, e) = identity_verdict(x, &["T1", "T2", "T6", "T7"]);
+    let (_, e) = identity_verdict(x, &["T1", "T2", "T6", "T7"]);
+    let (a11, m11, _, w11) = x.finding("F11");
     out.push(Row {
-        basis: &["T1", "T2", "T6", "T7"],
+        basis: &["F11", "T1", "T2", "T6", "T7"],
         claim: "Territory counting can settle every dispute by play",
         source: "Part 1 item 10, Art. 3, 16",
-        kind: Kind::Identity("the counts agree after any sequence of moves, so a resumed game tests nothing more; the claim's point (playing on inside one's own area costs nothing under equal stones, a point under Japanese counting) is shown on one hand-counted game (tests/it/claims.rs), not compared over the campaign"),
-        verdict: format!("{v}; disputes counted at the next pause"),
+        kind: Kind::Tested,
+        verdict: if a11 == 0 {
+            "no game tests it (no pause of two virtual moves after a real move with territory for the side to move)".into()
+        } else if m11 == 0 {
+            format!("holds on every game that tests it ({a11} games): resumed by the side to move with a stone inside its own territory, jpd-tangsong's margin is unchanged, where Japanese counting charges the mover (a point in most games; findings.csv gives the change per game) (F11); the counts themselves agree after any moves (T1, T2, T6, T7)")
+        } else {
+            format!("**fails** in {}: resuming inside one's own territory moves jpd-tangsong's margin (winner in {w11})", of(m11, a11))
+        },
         evidence: format!(
-            "{} games with a dispute and resumption (generator pauses, not disagreements of players); {e}",
+            "{}; {} games with a dispute and resumption (generator pauses, not disagreements of players), counted at the next pause; {e}",
+            finding_evidence(x, "F11"),
             x.get("dispute_games")
         ),
         corpus: "dispute-resumption-6x6.sgf",

@@ -1,4 +1,4 @@
-//! The claims of the seeds that a game can refute (findings F7-F10, docs/RULES.md section 8),
+//! The claims of the seeds that a game can refute (findings F7-F11, docs/RULES.md section 8),
 //! each on a small position counted by hand.
 
 use jipingdian::report::score::{score_bytes, FileReport, ScoreOptions};
@@ -145,6 +145,14 @@ fn playing_inside_ones_own_area_costs_nothing_under_equal_stones() {
     assert_eq!(result(&after, "jpd-tangsong"), "B+0.5");
     assert_eq!(result(&before, "japanese"), "B+0.5");
     assert_eq!(result(&after, "japanese"), "W+0.5");
+    // F11 plays the same continuation on the record as paused (A7 is the first point of
+    // Black's territory in board order) and finds the same counts.
+    let (holds, detail) = finding(&before, "F11");
+    assert_eq!(holds, Some(true), "{detail}");
+    assert_eq!(
+        detail,
+        "black resumes at A7 inside its own territory: jpd-tangsong B+0.5 then B+0.5 (black 0); japanese B+0.5 then W+0.5 (black -1), chinese black 0"
+    );
 }
 
 /// Art. 10's note (F10): the holder of an unfilled ko who fills it directly, instead of passing

@@ -20,7 +20,7 @@ fn policy() -> impl Strategy<Value = Policy> {
 /// conversion identities (T1-T4, T6, T7), the fill-up count (T5), symmetry (T8), no repetition
 /// under superko (T9), agreement with Benson (T10), the negative-move choice under the decree
 /// (T11) and the agreements between rule sets (T12-T17). What may genuinely fail (the stone
-/// taken physically, fill-up stability, ...) is a finding, F1-F10, never a theorem.
+/// taken physically, fill-up stability, ...) is a finding, F1-F11, never a theorem.
 const MUST_HOLD: [&str; 17] = [
     "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10", "T11", "T12", "T13", "T14", "T15",
     "T16", "T17",

@@ -51,7 +51,7 @@ pub struct FillUpJson {
 /// One theorem as JSON shows it: `holds` is `null` when it does not apply.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TheoremJson {
-    /// `T1` to `T17`, or `F1` to `F10`.
+    /// `T1` to `T17`, or `F1` to `F11`.
     pub id: String,
     /// true, false, or null (not applicable).
     pub holds: Option<bool>,
@@ -315,7 +315,7 @@ pub struct FileReport {
     pub fill_up: Option<FillUpJson>,
     /// The invariants T1-T17: a failure is a bug of the harness.
     pub invariants: Vec<TheoremJson>,
-    /// The findings F1-F10: where the text's reading makes a difference (`holds: false`).
+    /// The findings F1-F11: where the text's reading makes a difference (`holds: false`).
     pub findings: Vec<TheoremJson>,
     /// One result per rule set. In JSON, `black`, `white` and `margin` are null when the rule
     /// set has no count (a resignation, a loss on time, no result, an illegal move, a record that
