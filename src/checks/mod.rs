@@ -11,7 +11,7 @@ pub mod findings;
 pub use findings::FindingResult;
 
 mod ids;
-mod symmetry;
+pub(crate) mod symmetry;
 pub use ids::{FindingId, TheoremId, FINDINGS, QUESTIONS, STATEMENTS, THEOREMS};
 pub use symmetry::replay_transformed;
 use symmetry::*;

@@ -3,7 +3,7 @@
 use super::*;
 
 /// The 8 symmetries of the square: (transpose, flip x, flip y).
-pub(super) fn transform(c: Coord, n: u8, sym: u8) -> Coord {
+pub(crate) fn transform(c: Coord, n: u8, sym: u8) -> Coord {
     let (mut x, mut y) = (c.x, c.y);
     if sym & 4 != 0 {
         std::mem::swap(&mut x, &mut y);

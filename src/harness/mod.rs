@@ -13,5 +13,6 @@ pub mod position;
 pub mod progress;
 pub mod record;
 pub mod rng;
+pub mod seki_shape;
 pub mod shrink;
 pub mod summary;

@@ -211,6 +211,9 @@ keyed_row! {
         pub unsettled_reason: &'static str,
         /// Theorems that failed, space-separated.
         pub theorems_failed: String,
+        /// The game's sekis as shape keys (16 hex digits each, space-separated, one per
+        /// distinct shape on the board: [`crate::harness::seki_shape`]); empty without seki.
+        pub seki_shapes: String,
     }
 }
 
@@ -521,6 +524,7 @@ fn panicked(spec: &GameSpec, msg: &str) -> GameOutcome {
         settled: 0,
         unsettled_reason: "",
         theorems_failed: "panic".into(),
+        seki_shapes: String::new(),
     };
     GameOutcome {
         spec: *spec,
@@ -621,6 +625,16 @@ fn game_row(spec: &GameSpec, g: &Generated, a: &Analysis, edges: &EdgeCases) -> 
         settled: g.unsettled.is_none() as u8,
         unsettled_reason: g.unsettled.map(|r| r.as_str()).unwrap_or(""),
         theorems_failed: failed.join(" "),
+        seki_shapes: match (c, g.unsettled) {
+            (Some(c), None) => {
+                crate::harness::seki_shape::seki_shapes(game.board(), &c.settlement_paused)
+                    .iter()
+                    .map(|k| format!("{k:016x}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+            _ => String::new(),
+        },
     }
 }
 

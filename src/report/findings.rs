@@ -77,11 +77,21 @@ pub fn findings(dir: &Path) -> Result<String, FindingsError> {
     let exhaustive = read_exhaustive(dir)?;
     let mut input = ledger_input(&total, &ftotals, &div);
     input.exhaustive = exhaustive.as_ref().map(|e| e.0.clone());
+    input.seki_shapes = read_seki_shapes(dir)?;
     s.push_str(&ledger::ledger_section(&input));
 
     invariants_section(&mut s, &total, &first);
     s.push_str(&findings_section(dir, &ftotals)?);
     edge_cases_section(&mut s, &per_size, &total);
+    if let Some(k) = &input.seki_shapes {
+        let _ = writeln!(
+            s,
+            "**Seki shapes** (`games.csv`, column `seki_shapes`: each seki's strings with their \
+             shared liberties, one-sided dame and eyes, as a pattern up to the board's symmetries \
+             and the exchange of colours, corner and edge told apart): {}.\n",
+            k.sentence()
+        );
+    }
     divergences_section(&mut s, &div);
     if let Some((_, section)) = &exhaustive {
         s.push_str(section);
@@ -412,6 +422,37 @@ fn read_finding_totals(dir: &Path) -> Result<Vec<(u64, u64, u64, u64)>, Findings
     Ok(out)
 }
 
+/// The seki shapes of `games.csv` (column `seki_shapes`): `None` when the campaign wrote no
+/// games.csv, or one without the column (a campaign older than it).
+fn read_seki_shapes(dir: &Path) -> Result<Option<ledger::SekiShapes>, FindingsError> {
+    let path = dir.join("games.csv");
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let mut rdr = reader(&path)?;
+    let h = rdr.headers().map_err(csv_err(&path))?.clone();
+    let Some(i) = h.iter().position(|c| c == "seki_shapes") else {
+        return Ok(None);
+    };
+    let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+    let mut out = ledger::SekiShapes::default();
+    for rec in rdr.records() {
+        let rec = rec.map_err(csv_err(&path))?;
+        let cell = rec.get(i).unwrap_or("");
+        if cell.is_empty() {
+            continue;
+        }
+        out.games += 1;
+        for k in cell.split(' ') {
+            out.sekis += 1;
+            *counts.entry(k.to_string()).or_default() += 1;
+        }
+    }
+    out.distinct = counts.len() as u64;
+    out.commonest = counts.values().copied().max().unwrap_or(0);
+    Ok(Some(out))
+}
+
 /// The ledger's input from the summed CSV files.
 fn ledger_input(
     total: &BTreeMap<String, u64>,
@@ -437,6 +478,7 @@ fn ledger_input(
         findings: findings.to_vec(),
         rules,
         exhaustive: None,
+        seki_shapes: None,
     }
 }
 

@@ -18,6 +18,36 @@ pub struct LedgerInput {
     pub rules: BTreeMap<String, RuleTotals>,
     /// The exhaustive runs of the small boards (`exhaustive/` beside the campaign), if any.
     pub exhaustive: Option<Exhaustive>,
+    /// The sekis of the campaign's games by shape (`games.csv`), when it has them.
+    pub seki_shapes: Option<SekiShapes>,
+}
+
+/// How many sekis the campaign's games hold, and of how many shapes (up to the board's
+/// symmetries and the exchange of colours: `harness::seki_shape`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SekiShapes {
+    /// Settled games with at least one seki.
+    pub games: u64,
+    /// Sekis over those games (each game's distinct shapes).
+    pub sekis: u64,
+    /// Distinct shapes.
+    pub distinct: u64,
+    /// Sekis of the commonest shape.
+    pub commonest: u64,
+}
+
+impl SekiShapes {
+    /// One sentence on them.
+    pub fn sentence(&self) -> String {
+        format!(
+            "{} distinct seki shape{} (up to symmetry and colour) among the {} sekis of {} games; the commonest shape is {} of them",
+            self.distinct,
+            if self.distinct == 1 { "" } else { "s" },
+            self.sekis,
+            self.games,
+            self.commonest
+        )
+    }
 }
 
 /// The totals of the exhaustive runs (`jpd exhaust`), summed over their board sizes.
@@ -343,7 +373,10 @@ fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         claim: "A seki with eyes has points",
         source: "Part 1 item 8, Art. 1, 19(1)",
         kind: Kind::Measured,
-        verdict: "a definition: applied (seki eyes are territory); the seki behind it come mostly from one corner template of the `seki` policy, the number of distinct shapes is not yet measured".into(),
+        verdict: match &x.seki_shapes {
+            Some(k) => format!("a definition: applied (seki eyes are territory); behind it, {}", k.sentence()),
+            None => "a definition: applied (seki eyes are territory); the number of distinct seki shapes is not in this run (no games.csv with `seki_shapes`)".into(),
+        },
         evidence: format!(
             "seki with eyes in {} games; against Japanese counting (no points in seki) the cause seki_points appears in {} divergences",
             x.get("seki_with_eyes_games"),
