@@ -18,8 +18,6 @@ pub use json::{
 pub use table::{write_csv, CSV_HEADER};
 pub use text::{explain_text, write_text, write_text_explained, write_text_styled};
 
-use crate::checks::Analysis;
-use crate::counting::Finished;
 use crate::report::svg::Diagram;
 use crate::score_record::{score_games, score_record, ScoredRecord};
 pub use crate::score_record::{
@@ -81,30 +79,34 @@ fn report_of(
         dead,
         komi,
     } = s;
-    let diagram = results_diagram(file, &finished, &analysis);
+    let diagram = analysis
+        .count
+        .as_ref()
+        .ok()
+        .map(|c| Diagram::from_count(finished.game.board(), c));
+    let players = record.players.clone();
     let report = build(
         file, &finished, &record, analysis, opts, &unscored, notes, dead, &komi, game,
     );
+    let diagram = diagram.map(|d| results_diagram(d, file, &players, &report));
     (report, diagram)
 }
 
-/// The diagram of the counted position, titled `file`, with one line per rule set's result
-/// under it; `None` when the game has no count.
-fn results_diagram(file: &str, finished: &Finished, analysis: &Analysis) -> Option<Diagram> {
-    analysis.count.as_ref().ok().map(|c| {
-        let lines: Vec<String> = analysis
-            .results
-            .iter()
-            .map(|r| {
-                format!(
-                    "{}: {} (black {}, white {}, komi {})",
-                    r.rules, r.result, r.black, r.white, r.komi
-                )
-            })
-            .collect();
-        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        Diagram::from_count(finished.game.board(), c)
-            .with_title(file)
-            .with_caption(&lines)
-    })
+/// The diagram of the counted position, titled `file` and the players (`PB`, `PW`), with
+/// the report's verdict under it: one line per rule set, its result, the komi and where it came
+/// from, the dead stones counted, and `RE` against it (the lines `jpd score` opens with).
+fn results_diagram(
+    d: Diagram,
+    file: &str,
+    (black, white): &(Option<String>, Option<String>),
+    report: &FileReport,
+) -> Diagram {
+    let mut lines = Vec::new();
+    if black.is_some() || white.is_some() {
+        let name = |p: &Option<String>| p.as_deref().unwrap_or("?").trim().to_string();
+        lines.push(format!("Black: {}, White: {}", name(black), name(white)));
+    }
+    lines.extend(text::verdict_lines(report, false));
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    d.with_title(file).with_caption(&lines)
 }

@@ -375,8 +375,8 @@ impl Reader {
         }
     }
 
-    /// The game information: `HA` and `C` of the root, the first `KM`, `RU` and `RE` of the
-    /// main line; `SZ` outside the root is ignored with a note.
+    /// The game information: `HA`, `PB`, `PW` and `C` of the root, the first `KM`, `RU` and
+    /// `RE` of the main line; `SZ` outside the root is ignored with a note.
     fn read_game_info(&mut self, node: usize, p: &Prop) {
         let is_root = node == 0;
         match p {
@@ -407,6 +407,8 @@ impl Reader {
             Prop::Invalid(id, vals) if id == "RE" && self.rec.result.is_none() => {
                 self.read_result(&vals[0])
             }
+            Prop::PB(t) if is_root => self.rec.players.0 = Some(t.text.clone()),
+            Prop::PW(t) if is_root => self.rec.players.1 = Some(t.text.clone()),
             Prop::C(t) if is_root => self.add_comment(&t.text),
             Prop::Invalid(id, vals) if id == "C" && is_root => self.add_comment(&vals.join("\n")),
             Prop::SZ(_) if !is_root => self

@@ -214,6 +214,8 @@ pub struct SgfRecord {
     pub result: Option<String>,
     /// `C` of the root (a doubled `C`: the texts joined by a newline).
     pub comment: Option<String>,
+    /// The players' names: `PB` and `PW` of the root, as written (escapes resolved).
+    pub players: (Option<String>, Option<String>),
     /// The player to move first: `PL` (of any node before the first move), else White in a
     /// handicap game (`HA` of 2 or more with black setup stones, or black setup stones only and
     /// a first move by White), with a note.
@@ -254,6 +256,7 @@ impl SgfRecord {
             rules: None,
             result: None,
             comment: None,
+            players: (None, None),
             player_to_move: None,
             handicap: None,
             setup: Vec::new(),

@@ -249,8 +249,13 @@ fn the_seki_diagram_shows_its_eyes_shared_liberty_and_negative_move() {
 fn jpd_score_svg_draws_the_corpus_record() {
     let dir = scratch_dir("cli");
     std::fs::create_dir_all(&dir).unwrap();
-    let corpus =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/walls-6x6-wfp-black-last.sgf");
+    // The corpus record with the players named.
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/walls-6x6-wfp-black-last.sgf"),
+    )
+    .unwrap();
+    let corpus = dir.join("walls.sgf");
+    std::fs::write(&corpus, text.replacen("(;", "(;PB[Alice]PW[Bob]", 1)).unwrap();
     let out = dir.join("walls.svg");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
         .args(["score", "--svg"])
@@ -275,7 +280,13 @@ fn jpd_score_svg_draws_the_corpus_record() {
         2,
         "board and legend"
     );
-    assert!(svg.contains("jpd-tangsong: W+7.5"));
+    // Under the board: the players, then the verdict lines of `jpd score` (the result, the
+    // komi and where it came from, the dead stones, RE).
+    assert!(svg.contains("Black: Alice, White: Bob"), "{svg}");
+    assert!(
+        svg.contains("jpd-tangsong W+7.5 komi 6.5 (record) dead stones: none no RE"),
+        "{svg}"
+    );
     // One picture per command: two files are refused.
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_jpd"))
         .args(["score", "--svg"])

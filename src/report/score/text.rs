@@ -109,8 +109,25 @@ pub(super) fn render_text(
 /// estimated)  RE W+2.5 agrees` (or `disagrees (winner)`, `disagrees (margin by 1)`, `no RE`,
 /// `RE B+R: not a count`, `RE W+3.5: no count to compare`).
 fn write_verdict(s: &mut String, r: &FileReport) {
-    let width = r.verdict.iter().map(|v| v.rules.len()).max().unwrap_or(0);
-    let rwidth = r.verdict.iter().map(|v| v.result.len()).max().unwrap_or(0);
+    for line in verdict_lines(r, true) {
+        let _ = writeln!(s, "{line}");
+    }
+}
+
+/// The verdict lines of [`write_verdict`]; `align` pads the rule set and result columns (for
+/// a fixed-width terminal, not for a picture's caption).
+pub(crate) fn verdict_lines(r: &FileReport, align: bool) -> Vec<String> {
+    let width = if align {
+        r.verdict.iter().map(|v| v.rules.len()).max().unwrap_or(0)
+    } else {
+        0
+    };
+    let rwidth = if align {
+        r.verdict.iter().map(|v| v.result.len()).max().unwrap_or(0)
+    } else {
+        0
+    };
+    let mut out = Vec::new();
     for (v, agr) in r.verdict.iter().zip(&r.re_agreement) {
         let mut line = format!(
             "{:<width$}  {:<rwidth$}  komi {} ({})",
@@ -138,8 +155,9 @@ fn write_verdict(s: &mut String, r: &FileReport) {
             (Some(re), _) => write!(line, "  RE {re}: {}", v.re_verdict.as_str()),
             (None, _) => write!(line, "  {}", v.re_verdict.as_str()),
         };
-        let _ = writeln!(s, "{}", line.trim_end());
+        out.push(line.trim_end().to_string());
     }
+    out
 }
 
 /// `7 (5 proven, 2 estimated)`, or `none`.
