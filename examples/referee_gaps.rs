@@ -6,7 +6,8 @@
 //! A dead stone (by the marks) left unproven is counted by the size of the opponent's region
 //! holding it and whether that region's boundary strings are proven; a living stone left
 //! unproven by the enclosed regions next to its string (empty points and marked dead stones
-//! only), small (the solver searches them) or bigger.
+//! only), small (the solver searches them) or bigger. `GAPS_SHOW=TEXT` names on stderr each
+//! unproven dead stone whose class contains TEXT (`GAPS_SHOW="small boundary proven"`).
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -106,11 +107,16 @@ fn one(path: &std::path::Path) -> Option<BTreeMap<String, usize>> {
                     }
                 }
             }
-            add(format!(
+            let key = format!(
                 "unproven dead: region {} boundary {}",
                 size_class(b, &m),
                 if bound_ok { "proven" } else { "unproven" }
-            ));
+            );
+            // GAPS_SHOW=text: name each unproven stone whose class contains the text.
+            if std::env::var("GAPS_SHOW").is_ok_and(|t| key.contains(&t)) {
+                eprintln!("{} {}", path.display(), b.coord(p).to_human(b.size()));
+            }
+            add(key);
         } else {
             let own = Cell::of(c);
             let mut classes: Vec<&str> = Vec::new();

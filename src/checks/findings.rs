@@ -312,7 +312,7 @@ fn f10(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
     };
     let human = board.coord(point).to_human(board.size());
     let fill = [Move::Play(board.coord(point)), Move::Virtual, Move::Virtual];
-    let allb = match continue_game(f, c, n - 2, &fill, x) {
+    let allb = match continue_game(f, c, n - 2, &fill, (x, true)) {
         Ok(allb) => allb,
         Err(e) => return unfit(FindingId::F10, format!("{x} fills {human}: {e}")),
     };
@@ -372,15 +372,15 @@ fn unfit(id: FindingId, detail: String) -> FindingResult {
 
 /// Every rule set's result on the game's first `upto` moves followed by `moves` (a paused game
 /// is resumed first), with the same dead stones. Refused where the moves are illegal or the
-/// referee's verdict on a stone of the paused position changes (but for `mover`'s stones
-/// proven alive after: a fill that connects them), so that the two games differ only by the
-/// moves.
+/// referee's verdict on a stone of the paused position changes (but, with `connects`, for
+/// `mover`'s stones proven alive after: a ko fill that connects them), so that the two games
+/// differ only by the moves.
 fn continue_game(
     f: &Finished,
     c: &Count,
     upto: usize,
     moves: &[crate::engine::Move],
-    mover: Color,
+    (mover, connects): (Color, bool),
 ) -> Result<Vec<RuleResult>, String> {
     use crate::engine::{Move, Phase};
     use crate::settlement::referee::{judge, Status};
@@ -400,7 +400,7 @@ fn continue_game(
     if let Some(p) = board.points().find(|&p| {
         board.stone(p).is_some_and(|col| {
             before.status(p) != after.status(p)
-                && !(col == mover && after.status(p) == Status::Alive)
+                && !(connects && col == mover && after.status(p) == Status::Alive)
         })
     }) {
         return Err(format!(
@@ -449,7 +449,7 @@ fn f11(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
         tried += 1;
         let human = board.coord(point).to_human(board.size());
         let play_on = [Move::Play(board.coord(point)), Move::Virtual, Move::Virtual];
-        let allb = match continue_game(f, c, n, &play_on, x) {
+        let allb = match continue_game(f, c, n, &play_on, (x, false)) {
             Ok(allb) => allb,
             Err(e) => {
                 last_err = format!("{x} plays {human}: {e}");
