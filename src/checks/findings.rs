@@ -316,18 +316,8 @@ fn f10(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
         Ok(allb) => allb,
         Err(e) => return unfit(FindingId::F10, format!("{x} fills {human}: {e}")),
     };
-    let pick = |v: &[RuleResult], id: RuleId| {
-        v[RuleId::ALL.iter().position(|&r| r == id).expect("listed")].clone()
-    };
     // The holder's gain from filling directly, in half points, per rule set.
-    let gain = |id: RuleId| {
-        let d = pick(&allb, id).margin - pick(all, id).margin;
-        if x == Color::Black {
-            d
-        } else {
-            Half(-d.0)
-        }
-    };
+    let gain = |id: RuleId| gain_of(x, all, &allb, id);
     let t = gain(RuleId::JpdTangsong);
     let (ta, tb) = (
         pick(all, RuleId::JpdTangsong),
@@ -456,17 +446,7 @@ fn f11(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
                 continue;
             }
         };
-        let pick = |v: &[RuleResult], id: RuleId| {
-            v[RuleId::ALL.iter().position(|&r| r == id).expect("listed")].clone()
-        };
-        let gain = |id: RuleId| {
-            let d = pick(&allb, id).margin - pick(all, id).margin;
-            if x == Color::Black {
-                d
-            } else {
-                Half(-d.0)
-            }
-        };
+        let gain = |id: RuleId| gain_of(x, all, &allb, id);
         let (ta, tb) = (
             pick(all, RuleId::JpdTangsong),
             pick(&allb, RuleId::JpdTangsong),
@@ -494,6 +474,22 @@ fn f11(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
         FindingResult::na(FindingId::F11)
     } else {
         unfit(FindingId::F11, last_err)
+    }
+}
+
+/// Rule set `id`'s result among every rule set's (in [`RuleId::ALL`] order).
+fn pick(v: &[RuleResult], id: RuleId) -> &RuleResult {
+    &v[RuleId::ALL.iter().position(|&r| r == id).expect("listed")]
+}
+
+/// What `x` gains under rule set `id` from the game `before` to the game `after`, in half
+/// points.
+fn gain_of(x: Color, before: &[RuleResult], after: &[RuleResult], id: RuleId) -> Half {
+    let d = pick(after, id).margin - pick(before, id).margin;
+    if x == Color::Black {
+        d
+    } else {
+        Half(-d.0)
     }
 }
 
