@@ -51,6 +51,7 @@ fn main() {
                 symmetries: jipingdian::checks::Symmetries::Off,
                 t11_choices: 4,
                 details: jipingdian::checks::Details::Failures,
+                f11_one_in: jipingdian::checks::CAMPAIGN_F11_ONE_IN,
             },
         ));
     }
@@ -65,6 +66,7 @@ fn main() {
                 symmetries: jipingdian::checks::Symmetries::OnePerGame,
                 t11_choices: 4,
                 details: jipingdian::checks::Details::Failures,
+                f11_one_in: jipingdian::checks::CAMPAIGN_F11_ONE_IN,
             },
         ));
     }

@@ -61,7 +61,13 @@ impl FindingResult {
 
 /// Every finding on a counted game. `all` holds every rule set's result in [`RuleId::ALL`]
 /// order.
-pub fn findings(f: &Finished, c: &Count, fu: &FillUp, all: &[RuleResult]) -> Vec<FindingResult> {
+pub fn findings(
+    f: &Finished,
+    c: &Count,
+    fu: &FillUp,
+    all: &[RuleResult],
+    f11_one_in: u32,
+) -> Vec<FindingResult> {
     let by_id = |id: RuleId| &all[RuleId::ALL.iter().position(|&x| x == id).expect("listed")];
     let t = by_id(RuleId::JpdTangsong);
     vec![
@@ -87,7 +93,7 @@ pub fn findings(f: &Finished, c: &Count, fu: &FillUp, all: &[RuleResult]) -> Vec
         f8(f, c, by_id(RuleId::Japanese)),
         f9(f, c, t, by_id(RuleId::Japanese)),
         f10(f, c, all),
-        f11(f, c, all),
+        f11(f, c, all, f11_one_in),
     ]
 }
 
@@ -411,8 +417,9 @@ fn continue_game(
 /// board order, that leaves every status as the referee proved it), the opponent passing and
 /// the mover passing. Holds when jpd-tangsong's margin is unchanged; Japanese and Chinese are
 /// given beside it. It applies to paused games whose pause was two virtual moves after a real
-/// move, where the side to move has territory.
-fn f11(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
+/// move, where the side to move has territory; with `one_in` above 1, only to those whose
+/// paused position's hash is a multiple of it (a campaign's sample).
+fn f11(f: &Finished, c: &Count, all: &[RuleResult], one_in: u32) -> FindingResult {
     use crate::engine::Move;
     let records = f.game.records();
     let n = records.len();
@@ -421,6 +428,11 @@ fn f11(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
         || records[n - 2].mv != Move::Virtual
         || records[n - 1].mv != Move::Virtual
         || !matches!(records[n - 3].mv, Move::Play(_))
+        || !f
+            .game
+            .board()
+            .hash()
+            .is_multiple_of(u64::from(one_in.max(1)))
     {
         return FindingResult::na(FindingId::F11);
     }

@@ -378,6 +378,7 @@ impl Session {
                     symmetries: Symmetries::Off,
                     t11_choices: 0,
                     details: Details::Failures,
+                    f11_one_in: 1,
                 },
                 assume_pause: true,
                 implied_passes: false,

@@ -331,6 +331,7 @@ fn headers() -> [csv::ByteRecord; 5] {
             symmetries: Symmetries::Off,
             t11_choices: 1,
             details: Details::Failures,
+            f11_one_in: crate::checks::CAMPAIGN_F11_ONE_IN,
         },
         balancing: Balancing::Art14,
     };

@@ -248,6 +248,7 @@ pub fn exhaust_run_options() -> RunOptions {
             symmetries: T8Symmetries::All,
             t11_choices: usize::MAX,
             details: crate::checks::Details::Failures,
+            f11_one_in: 1,
         },
         ..RunOptions::default()
     }

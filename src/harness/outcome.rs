@@ -409,6 +409,7 @@ impl Default for RunOptions {
                 symmetries: Symmetries::OnePerGame,
                 t11_choices: 4,
                 details: Details::Failures,
+                f11_one_in: crate::checks::CAMPAIGN_F11_ONE_IN,
             },
             balancing: Balancing::Art14,
         }
@@ -626,7 +627,15 @@ fn game_row(spec: &GameSpec, g: &Generated, a: &Analysis, edges: &EdgeCases) -> 
         unsettled_reason: g.unsettled.map(|r| r.as_str()).unwrap_or(""),
         theorems_failed: failed.join(" "),
         seki_shapes: match (c, g.unsettled) {
-            (Some(c), None) => {
+            // Only where the count saw a seki point (the tally), so that most games skip it.
+            (Some(c), None)
+                if c.tally_paused.seki_eyes.black
+                    + c.tally_paused.seki_eyes.white
+                    + c.tally_paused.shared_liberties
+                    + c.tally_paused.one_sided_dame.black
+                    + c.tally_paused.one_sided_dame.white
+                    > 0 =>
+            {
                 crate::harness::seki_shape::seki_shapes(game.board(), &c.settlement_paused)
                     .iter()
                     .map(|k| format!("{k:016x}"))

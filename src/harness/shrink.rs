@@ -261,6 +261,7 @@ mod tests {
             symmetries: crate::checks::Symmetries::Off,
             t11_choices: 4,
             details: Details::Failures,
+            f11_one_in: crate::checks::CAMPAIGN_F11_ONE_IN,
         };
         // Only settled games count (the referee must settle every candidate), so not every
         // finding has a smaller counterpart: look for one that does.
@@ -301,6 +302,7 @@ mod tests {
             symmetries: crate::checks::Symmetries::Off,
             t11_choices: 4,
             details: Details::Failures,
+            f11_one_in: crate::checks::CAMPAIGN_F11_ONE_IN,
         };
         // Only prefixes the referee settles are candidates: look for a finding that has one.
         let (f, s) = (0..3000u64)

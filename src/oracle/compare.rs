@@ -93,6 +93,7 @@ impl Default for CompareOptions {
                 symmetries: Symmetries::OnePerGame,
                 t11_choices: 4,
                 details: Details::All,
+                f11_one_in: crate::checks::CAMPAIGN_F11_ONE_IN,
             },
         }
     }

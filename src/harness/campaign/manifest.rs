@@ -286,6 +286,7 @@ impl Manifest {
                 },
                 t11_choices: usize::try_from(self.t11_choices).unwrap_or(usize::MAX),
                 details: Details::Failures,
+                f11_one_in: crate::checks::CAMPAIGN_F11_ONE_IN,
             },
             balancing,
         })
