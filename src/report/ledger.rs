@@ -408,7 +408,7 @@ fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         verdict: if a11 == 0 {
             "no game tests it (no pause of two virtual moves after a real move with territory for the side to move)".into()
         } else if m11 == 0 {
-            format!("holds on every game that tests it ({a11} games): resumed by the side to move with a stone inside its own territory, jpd-tangsong's margin is unchanged, where Japanese counting charges the mover (a point in most games; findings.csv gives the change per game) (F11); the counts themselves agree after any moves (T1, T2, T6, T7)")
+            format!("holds on every game that tests it ({a11} games; a campaign plays it on one paused game in {}): resumed by the side to move with a stone inside its own territory, jpd-tangsong's margin is unchanged, where Japanese counting charges the mover (a point in most games; findings.csv gives the change per game) (F11); the counts themselves agree after any moves (T1, T2, T6, T7)", crate::checks::CAMPAIGN_F11_ONE_IN)
         } else {
             format!("**fails** in {}: resuming inside one's own territory moves jpd-tangsong's margin (winner in {w11})", of(m11, a11))
         },
