@@ -393,7 +393,7 @@ fn definition_claims(x: &LedgerInput, out: &mut Vec<Row>) {
         verdict: if m4 == 0 {
             format!("a definition; both readings of C1 agree on every game it applies to ({a4} games)")
         } else {
-            format!("a definition under a named reading (C1): the other reading changes the count in {m4} of {a4} games, the winner in {w4}; the one-sided dame are the classifier's (a point only one side can fill beside a shared liberty), not all in a proven seki")
+            format!("a definition under a named reading (C1): the other reading changes the count in {m4} of {a4} games, the winner in {w4}; a one-sided dame is a point only one side can fill safely (the one-move test of RULES.md 5.2) beside strings the referee proves in seki, never beside living strings alone")
         },
         evidence: finding_evidence(x, "F4"),
         corpus: "one-sided-dame-siyuan-7x7.sgf",
