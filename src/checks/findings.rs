@@ -289,6 +289,7 @@ fn f9(f: &Finished, c: &Count, t: &RuleResult, j: &RuleResult) -> FindingResult 
 /// was opened by a side that holds a one-sided dame or an unfilled ko point.
 fn f10(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
     use crate::engine::Move;
+    use crate::settlement::referee::judge;
     let na = || FindingResult::na(FindingId::F10);
     let records = f.game.records();
     let n = records.len();
@@ -318,7 +319,7 @@ fn f10(f: &Finished, c: &Count, all: &[RuleResult]) -> FindingResult {
     };
     let human = board.coord(point).to_human(board.size());
     let fill = [Move::Play(board.coord(point)), Move::Virtual, Move::Virtual];
-    let allb = match continue_game(f, c, n - 2, &fill, (x, true)) {
+    let allb = match continue_game(f, c, n - 2, &fill, (x, true), &judge(board)) {
         Ok(allb) => allb,
         Err(e) => return unfit(FindingId::F10, format!("{x} fills {human}: {e}")),
     };
@@ -377,9 +378,11 @@ fn continue_game(
     upto: usize,
     moves: &[crate::engine::Move],
     (mover, connects): (Color, bool),
+    before: &crate::settlement::referee::Judgement,
 ) -> Result<Vec<RuleResult>, String> {
     use crate::engine::{Move, Phase};
     use crate::settlement::referee::{judge, Status};
+    // `before`: the referee's judgement of the paused board, made once by the caller.
     let mut g = super::symmetry::replay_prefix(f, 0, upto)?.game;
     for &mv in moves {
         if g.phase() == Phase::Paused && matches!(mv, Move::Play(_)) {
@@ -392,7 +395,7 @@ fn continue_game(
         dead: f.dead.clone(),
     };
     let board = f.game.board();
-    let (before, after) = (judge(board), judge(fb.game.board()));
+    let after = judge(fb.game.board());
     if let Some(p) = board.points().find(|&p| {
         board.stone(p).is_some_and(|col| {
             before.status(p) != after.status(p)
@@ -421,6 +424,7 @@ fn continue_game(
 /// paused position's hash is a multiple of it (a campaign's sample).
 fn f11(f: &Finished, c: &Count, all: &[RuleResult], one_in: u32) -> FindingResult {
     use crate::engine::Move;
+    use crate::settlement::referee::judge;
     let records = f.game.records();
     let n = records.len();
     if c.mode != crate::settlement::Mode::Pause
@@ -441,6 +445,8 @@ fn f11(f: &Finished, c: &Count, all: &[RuleResult], one_in: u32) -> FindingResul
     let board = f.game.board();
     let mut tried = 0;
     let mut last_err = String::new();
+    // Judged once, at the first point tried, for the (up to three) points tried.
+    let mut before = None;
     for point in board
         .points()
         .filter(|&p| st.class(p) == PointClass::Territory(x, TerritoryKind::Enclosed))
@@ -451,7 +457,14 @@ fn f11(f: &Finished, c: &Count, all: &[RuleResult], one_in: u32) -> FindingResul
         tried += 1;
         let human = board.coord(point).to_human(board.size());
         let play_on = [Move::Play(board.coord(point)), Move::Virtual, Move::Virtual];
-        let allb = match continue_game(f, c, n, &play_on, (x, false)) {
+        let allb = match continue_game(
+            f,
+            c,
+            n,
+            &play_on,
+            (x, false),
+            before.get_or_insert_with(|| judge(board)),
+        ) {
             Ok(allb) => allb,
             Err(e) => {
                 last_err = format!("{x} plays {human}: {e}");
